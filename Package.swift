@@ -1,0 +1,7 @@
+// swift-tools-version: 6.0
+import PackageDescription
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+let package = Package(name: "Haptics", targets: [
+  .target(name: "Haptics", resources: [.embedInCode("Presets")], swiftSettings: strict),
+  .testTarget(name: "HapticsTests", dependencies: ["Haptics"], exclude: ["Fixtures"], swiftSettings: strict),
+])

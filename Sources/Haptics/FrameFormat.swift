@@ -1,0 +1,56 @@
+/// How frames are written as text, by the stdout driver and by `haptics render`.
+public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
+    /// One human line per frame: time, both levels with a bar of block characters, duration.
+    case text
+    /// One compact JSON object per frame:
+    /// `{"t_ms":0,"duration_ms":40,"strong":0.16,"weak":0.16}`.
+    case json
+
+    /// The frame as one line (without the newline). Levels have the frame's gain applied.
+    public func line(for frame: RumbleFrame) -> String {
+        let time = Self.number(frame.start.milliseconds)
+        let duration = Self.number(frame.duration.milliseconds)
+        switch self {
+        case .json:
+            return "{\"t_ms\":\(time),\"duration_ms\":\(duration),\"strong\":\(Self.number(frame.scaledStrong)),\"weak\":\(Self.number(frame.scaledWeak))}"
+        case .text:
+            let length = frame.isSilent && frame.duration == .zero ? "off" : "\(duration) ms"
+            return Self.padded(time, to: 7) + " ms  strong " + Self.level(frame.scaledStrong)
+                + "  weak " + Self.level(frame.scaledWeak) + "  " + length
+        }
+    }
+
+    /// A level as `0.47 █████████▍          `: two decimals and a 20-cell bar.
+    private static func level(_ value: Double) -> String {
+        let cells = 20
+        let eighths = Int((value * Double(cells * 8)).rounded())
+        let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        var bar = String(repeating: "█", count: eighths / 8) + partials[eighths % 8]
+        bar += String(repeating: " ", count: cells - bar.count)
+        return fixed(value) + " " + bar
+    }
+
+    /// `value` with two decimals, e.g. `0.47`.
+    private static func fixed(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+    }
+
+    /// A JSON number rounded to five decimals (finer than any motor resolves), integral
+    /// values without a fraction.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100_000).rounded() / 100_000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        return String(rounded)
+    }
+
+    private static func padded(_ text: String, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}
+
+extension Duration {
+    /// The duration in milliseconds, as a floating-point number.
+    var milliseconds: Double { seconds * 1000 }
+}

@@ -1,0 +1,60 @@
+/// One haptic event of a pattern, in Core Haptics' terms.
+///
+/// Times are seconds from the start of the pattern. Intensity and sharpness are 0...1;
+/// the envelope times shape a continuous event (see `Renderer` for how each is played).
+public struct HapticEvent: Sendable, Hashable {
+    /// Whether the event is a tap or a sustained vibration.
+    public enum Kind: Sendable, Hashable {
+        /// A short, sharp tap (`HapticTransient`): rendered as one pulse.
+        case transient
+        /// A vibration lasting `duration` seconds (`HapticContinuous`).
+        case continuous(duration: Double)
+    }
+
+    /// Seconds from the start of the pattern; never negative.
+    public var time: Double
+    /// Tap or sustained vibration.
+    public var kind: Kind
+    /// Strength, 0...1.
+    public var intensity: Double
+    /// Character, 0 (round, low-frequency) ... 1 (crisp, high-frequency).
+    public var sharpness: Double
+    /// Seconds over which a continuous event ramps up from silence to its intensity.
+    public var attackTime: Double
+    /// Seconds over which a non-sustained continuous event fades after its attack.
+    public var decayTime: Double
+    /// Seconds over which a continuous event fades out at its end.
+    public var releaseTime: Double
+    /// Whether a continuous event holds its intensity for its whole duration.
+    public var isSustained: Bool
+
+    /// Creates an event; the defaults are Core Haptics' (intensity 1, sharpness 0.5,
+    /// no envelope, sustained).
+    public init(
+        time: Double,
+        kind: Kind,
+        intensity: Double = 1,
+        sharpness: Double = 0.5,
+        attackTime: Double = 0,
+        decayTime: Double = 0,
+        releaseTime: Double = 0,
+        isSustained: Bool = true
+    ) {
+        self.time = time
+        self.kind = kind
+        self.intensity = intensity
+        self.sharpness = sharpness
+        self.attackTime = attackTime
+        self.decayTime = decayTime
+        self.releaseTime = releaseTime
+        self.isSustained = isSustained
+    }
+
+    /// Seconds the event lasts as authored: its duration, or 0 for a transient.
+    public var duration: Double {
+        switch kind {
+        case .transient: 0
+        case .continuous(let duration): duration
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import Synchronization
+
+/// Plays rumble tracks through a driver, on an injected clock.
+///
+/// - Frames go out at absolute deadlines computed from the player's start (never by summing
+///   sleeps), so a loop does not drift however long it runs; every frame goes out, in order,
+///   even when the process wakes late.
+/// - Overlapping plays mix: an impact during a pattern adds on top, each motor clamped to 1.
+/// - A master gain scales everything; `stop()` turns the motors off at once.
+/// - Starting a playback sends its first frame before `play` returns, so an impact costs one
+///   driver call after `prepare()`.
+///
+/// The player is `Sendable`: every call may come from any thread or task.
+public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
+    private struct State {
+        var mixer: Mixer
+        var gain = 1.0
+        var nextID: UInt64 = 0
+        var completions: [UInt64: PlaybackCompletion] = [:]
+        /// The last frame sent, when the motors may be running.
+        var sent: RumbleFrame?
+        /// When the next frame is due, as an offset from `epoch`.
+        var deadline: Duration?
+        var generation: UInt64 = 0
+        var loop: Task<Void, Never>?
+    }
+
+    private let clock: C
+    private let driver: any HapticDriver
+    private let epoch: C.Instant
+    private let state: Mutex<State>
+
+    /// Creates a player sending frames to `driver` on `clock`. A held level is re-sent every
+    /// `refreshInterval` (default 2 s, as SDL does), since some pads stop on their own.
+    public init(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2)) {
+        self.clock = clock
+        self.driver = driver
+        self.epoch = clock.now
+        self.state = Mutex(State(mixer: Mixer(refreshInterval: max(refreshInterval, .milliseconds(10)))))
+    }
+
+    deinit {
+        state.withLock { $0.loop?.cancel() }
+    }
+
+    /// The master gain, 0...1, applied to everything played.
+    public var gain: Double {
+        state.withLock { $0.gain }
+    }
+
+    /// Sets the master gain (clamped to 0...1); what is playing follows at once.
+    public func setGain(_ gain: Double) {
+        let finished = state.withLock { state in
+            var finished = catchUp(&state)
+            state.gain = min(max(gain.isNaN ? 0 : gain, 0), 1)
+            if state.sent != nil || !state.mixer.voices.isEmpty {
+                finished += send(&state, at: offset(of: clock.now))
+                restartLoop(&state)
+            }
+            return finished
+        }
+        complete(finished)
+    }
+
+    /// Gets the driver ready, so the next playback starts with the least latency.
+    public func prepare() throws {
+        try driver.prepare()
+    }
+
+    /// Starts playing `track` now, on top of whatever plays, and returns a handle to wait for
+    /// or stop it. The first frame is sent before this returns; a failing driver ends the
+    /// playback with `.failed`.
+    @discardableResult
+    public func play(_ track: RumbleTrack, repetition: Repetition = .once) -> PlaybackHandle {
+        let completion = PlaybackCompletion()
+        let (id, finished): (UInt64, [Finished]) = state.withLock { state in
+            var finished = catchUp(&state)
+            state.nextID += 1
+            let id = state.nextID
+            let now = offset(of: clock.now)
+            guard state.mixer.add(track, id: id, start: now, repetition: repetition) else {
+                return (id, finished + [(completion, .completed)])
+            }
+            state.completions[id] = completion
+            finished += send(&state, at: now)
+            restartLoop(&state)
+            return (id, finished)
+        }
+        complete(finished)
+        return PlaybackHandle(completion: completion) { [weak self] in self?.stop(id) }
+    }
+
+    /// Stops everything and turns the motors off at once.
+    public func stop() {
+        let finished = state.withLock { state in
+            var finished = catchUp(&state)
+            finished += state.mixer.removeAll().compactMap { id in state.completions.removeValue(forKey: id).map { ($0, .stopped) } }
+            state.loop?.cancel()
+            state.loop = nil
+            state.deadline = nil
+            state.sent = nil
+            do {
+                try driver.stop()
+            } catch {
+                return finished.map { ($0.0, PlaybackOutcome.failed(error)) }
+            }
+            return finished
+        }
+        complete(finished)
+    }
+
+    /// Stops everything, turns the motors off and releases the driver.
+    public func close() {
+        stop()
+        driver.close()
+    }
+
+    private func stop(_ id: UInt64) {
+        let finished = state.withLock { state in
+            var finished = catchUp(&state)
+            guard state.mixer.removeVoice(id), let completion = state.completions.removeValue(forKey: id) else { return finished }
+            finished.append((completion, .stopped))
+            finished += send(&state, at: offset(of: clock.now))
+            restartLoop(&state)
+            return finished
+        }
+        complete(finished)
+    }
+
+    private typealias Finished = (PlaybackCompletion, PlaybackOutcome)
+
+    private func offset(of instant: C.Instant) -> Duration {
+        epoch.duration(to: instant)
+    }
+
+    /// Sends every frame whose deadline has passed, in order.
+    private func catchUp(_ state: inout State) -> [Finished] {
+        let now = offset(of: clock.now)
+        var finished: [Finished] = []
+        while let deadline = state.deadline, deadline <= now {
+            finished += send(&state, at: deadline)
+        }
+        return finished
+    }
+
+    /// Ends the voices that are over, sends the frame due at `time`, and sets the next
+    /// deadline. A driver failure ends every playback with `.failed`.
+    private func send(_ state: inout State, at time: Duration) -> [Finished] {
+        var finished: [Finished] = state.mixer.removeVoices(endedBy: time).compactMap { id in
+            state.completions.removeValue(forKey: id).map { ($0, .completed) }
+        }
+        let frame = state.mixer.frame(at: time, gain: state.gain)
+        if frame.isSilent, frame.duration == .zero, state.sent == nil {
+            state.deadline = nil
+            return finished
+        }
+        do {
+            try driver.apply(frame)
+        } catch {
+            finished += state.mixer.removeAll().compactMap { id in
+                state.completions.removeValue(forKey: id).map { ($0, .failed(error)) }
+            }
+            state.sent = nil
+            state.deadline = nil
+            try? driver.stop()
+            return finished
+        }
+        let idle = frame.isSilent && frame.duration == .zero
+        state.sent = idle ? nil : frame
+        state.deadline = idle ? nil : frame.end
+        return finished
+    }
+
+    /// Replaces the task that waits for the next deadline.
+    private func restartLoop(_ state: inout State) {
+        state.loop?.cancel()
+        state.loop = nil
+        guard state.deadline != nil else { return }
+        state.generation += 1
+        let generation = state.generation
+        state.loop = Task { [weak self, clock, epoch] in
+            while let deadline = self?.deadline(for: generation) {
+                do {
+                    try await clock.sleep(until: epoch.advanced(by: deadline), tolerance: .zero)
+                } catch {
+                    return
+                }
+                self?.wake(generation)
+            }
+        }
+    }
+
+    private func deadline(for generation: UInt64) -> Duration? {
+        state.withLock { $0.generation == generation ? $0.deadline : nil }
+    }
+
+    private func wake(_ generation: UInt64) {
+        let finished = state.withLock { state in
+            state.generation == generation ? catchUp(&state) : []
+        }
+        complete(finished)
+    }
+
+    private func complete(_ finished: [Finished]) {
+        for (completion, outcome) in finished { completion.finish(outcome) }
+    }
+}
+
+extension HapticPlayer where C == ContinuousClock {
+    /// Creates a player on the system's monotonic clock.
+    public convenience init(driver: any HapticDriver, refreshInterval: Duration = .seconds(2)) {
+        self.init(driver: driver, clock: ContinuousClock(), refreshInterval: refreshInterval)
+    }
+}

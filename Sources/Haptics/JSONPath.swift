@@ -1,0 +1,37 @@
+/// A location inside a JSON document, written the way AHAP authors read it:
+/// `Pattern[3].Event.EventDuration`.
+struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    private var components: [Component] = []
+
+    private enum Component: Hashable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The path one member deeper.
+    func appending(_ key: String) -> JSONPath {
+        var path = self
+        path.components.append(.key(key))
+        return path
+    }
+
+    /// The path one array element deeper.
+    func appending(_ index: Int) -> JSONPath {
+        var path = self
+        path.components.append(.index(index))
+        return path
+    }
+
+    /// `$` for the document itself, else keys joined by dots and indices in brackets.
+    var description: String {
+        guard !components.isEmpty else { return "$" }
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,43 @@
+/// A parsed JSON value, as the pattern loaders see it.
+///
+/// Objects keep their members in file order; when a key repeats, lookups see the last one,
+/// as most JSON readers do.
+enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(key: String, value: JSONValue)])
+
+    /// The member named `key` of an object, or `nil` when absent or when this is not an object.
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.last(where: { $0.key == key })?.value
+    }
+
+    /// A few words naming the kind of value, for error messages ("a string", "an array").
+    var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "the boolean \(value)"
+        case .number: "a number"
+        case .string(let value): "the string \"\(value.prefix(40))\""
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.number(a), .number(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/// The pure heart of the player: the tracks playing, where each started, and what the motors
+/// should do at any instant. No clock and no driver; times are offsets from the player's
+/// start.
+///
+/// Overlapping tracks add, and each motor is clamped to 1, as the kernel mixes effects.
+struct Mixer: Sendable {
+    /// One track playing.
+    struct Voice: Sendable {
+        let id: UInt64
+        let track: RumbleTrack
+        let start: Duration
+        /// When the last repetition ends; `nil` for a track playing forever.
+        let end: Duration?
+    }
+
+    /// The longest a frame handed to a driver may last: a held level is re-sent this often,
+    /// before pads that stop on their own (a DualShock 4 after about 5 s) do so. SDL
+    /// re-sends every 2 s too.
+    let refreshInterval: Duration
+    private(set) var voices: [Voice] = []
+
+    init(refreshInterval: Duration) {
+        self.refreshInterval = refreshInterval
+    }
+
+    /// Starts `track` at `start`, repeated as asked. An empty track is not added.
+    mutating func add(_ track: RumbleTrack, id: UInt64, start: Duration, repetition: Repetition) -> Bool {
+        guard track.duration > .zero else { return false }
+        let end: Duration? = switch repetition {
+        case .count(let count): start + track.duration * max(count, 1)
+        case .forever: nil
+        }
+        voices.append(Voice(id: id, track: track, start: start, end: end))
+        return true
+    }
+
+    /// Removes the voices that have ended by `time`, and returns their ids.
+    mutating func removeVoices(endedBy time: Duration) -> [UInt64] {
+        let ended = voices.filter { $0.end.map { $0 <= time } ?? false }.map(\.id)
+        voices.removeAll { $0.end.map { $0 <= time } ?? false }
+        return ended
+    }
+
+    /// Removes one voice; returns whether it was playing.
+    mutating func removeVoice(_ id: UInt64) -> Bool {
+        let count = voices.count
+        voices.removeAll { $0.id == id }
+        return voices.count != count
+    }
+
+    /// Removes every voice, and returns their ids.
+    mutating func removeAll() -> [UInt64] {
+        defer { voices.removeAll() }
+        return voices.map(\.id)
+    }
+
+    /// The frame the motors should play from `time`: the mixed levels, lasting until the mix
+    /// changes, a voice ends, or `refreshInterval` passes. With nothing playing it is silent
+    /// and lasts zero ("until further notice").
+    func frame(at time: Duration, gain: Double) -> RumbleFrame {
+        let levels = self.levels(at: time)
+        var cursor = time
+        var duration = Duration.zero
+        while let boundary = nextBoundary(after: cursor) {
+            if boundary - time >= refreshInterval {
+                duration = refreshInterval
+                break
+            }
+            if self.levels(at: boundary) != levels || voices.contains(where: { $0.end == boundary }) {
+                duration = boundary - time
+                break
+            }
+            cursor = boundary
+        }
+        return RumbleFrame(start: time, duration: duration, strong: levels.strong, weak: levels.weak, gain: gain)
+    }
+
+    /// Both motors' mixed levels at `time`.
+    func levels(at time: Duration) -> Levels {
+        var strong = 0.0
+        var weak = 0.0
+        for voice in voices {
+            guard let local = localTime(of: voice, at: time), let index = voice.track.frameIndex(at: local) else { continue }
+            strong += voice.track.frames[index].strong
+            weak += voice.track.frames[index].weak
+        }
+        return Levels(strong: min(strong, 1), weak: min(weak, 1))
+    }
+
+    /// The first instant after `time` at which any voice moves to another frame or ends.
+    func nextBoundary(after time: Duration) -> Duration? {
+        var earliest: Duration?
+        for voice in voices {
+            let boundary: Duration
+            if time < voice.start {
+                boundary = voice.start
+            } else {
+                let elapsed = time - voice.start
+                let length = voice.track.duration
+                let local = elapsed.remainder(dividingBy: length)
+                let iterationStart = time - local
+                guard let index = voice.track.frameIndex(at: local) else { continue }
+                boundary = iterationStart + voice.track.frames[index].end
+            }
+            let candidate = voice.end.map { min($0, boundary) } ?? boundary
+            guard candidate > time else { continue }
+            earliest = earliest.map { min($0, candidate) } ?? candidate
+        }
+        return earliest
+    }
+
+    /// The time within the voice's track at `time`, or `nil` when the voice is not sounding.
+    private func localTime(of voice: Voice, at time: Duration) -> Duration? {
+        guard time >= voice.start, voice.end.map({ time < $0 }) ?? true else { return nil }
+        return (time - voice.start).remainder(dividingBy: voice.track.duration)
+    }
+
+    /// Both motors' levels.
+    struct Levels: Equatable {
+        var strong: Double
+        var weak: Double
+    }
+}
+
+extension Duration {
+    /// What is left of this duration after taking out whole multiples of `divisor` (> 0).
+    func remainder(dividingBy divisor: Duration) -> Duration {
+        Duration(attoseconds: attoseconds % divisor.attoseconds)
+    }
+}

@@ -1,0 +1,11 @@
+/// The outcome a notification reports, as `UINotificationFeedbackGenerator.FeedbackType` names it.
+///
+/// Each type is backed by the AHAP preset of the same name in `Patterns/`.
+public enum NotificationType: String, Sendable, Hashable, CaseIterable {
+    /// A task completed successfully.
+    case success
+    /// A task produced a warning.
+    case warning
+    /// A task failed.
+    case error
+}

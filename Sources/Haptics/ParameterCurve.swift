@@ -1,0 +1,71 @@
+/// A change over time of a pattern-wide control, as AHAP's `ParameterCurve` and `Parameter`.
+///
+/// Between control points the value moves linearly; before the first point it is the first
+/// point's value, after the last point it holds the last value until a later curve of the same
+/// control starts. A single point is an instantaneous change (AHAP's `Parameter`).
+public struct ParameterCurve: Sendable, Hashable {
+    /// Which control the curve drives.
+    public enum Control: String, Sendable, Hashable {
+        /// Multiplies every event's intensity (0...1; 1 when no curve is active).
+        case intensity = "HapticIntensityControl"
+        /// Is added to every event's sharpness (-1...1; 0 when no curve is active).
+        case sharpness = "HapticSharpnessControl"
+
+        /// The control's value where no curve has started yet.
+        public var neutralValue: Double {
+            switch self {
+            case .intensity: 1
+            case .sharpness: 0
+            }
+        }
+
+        /// The range values are clamped to.
+        public var range: ClosedRange<Double> {
+            switch self {
+            case .intensity: 0...1
+            case .sharpness: -1...1
+            }
+        }
+    }
+
+    /// One point of the curve.
+    public struct Point: Sendable, Hashable {
+        /// Seconds from the start of the curve.
+        public var time: Double
+        /// The control's value at that time.
+        public var value: Double
+
+        /// Creates a point `time` seconds into the curve.
+        public init(time: Double, value: Double) {
+            self.time = time
+            self.value = value
+        }
+    }
+
+    /// The control driven.
+    public var control: Control
+    /// Seconds from the start of the pattern at which the curve starts.
+    public var time: Double
+    /// The control points, in time order, times relative to `time`.
+    public var points: [Point]
+
+    /// Creates a curve; points are sorted by time.
+    public init(control: Control, time: Double, points: [Point]) {
+        self.control = control
+        self.time = time
+        self.points = points.sorted { $0.time < $1.time }
+    }
+
+    /// The curve's value `elapsed` seconds after its start.
+    public func value(after elapsed: Double) -> Double {
+        guard let first = points.first, let last = points.last else { return control.neutralValue }
+        if elapsed <= first.time { return first.value }
+        if elapsed >= last.time { return last.value }
+        var upper = 1
+        while points[upper].time < elapsed { upper += 1 }
+        let a = points[upper - 1]
+        let b = points[upper]
+        guard b.time > a.time else { return b.value }
+        return a.value + (b.value - a.value) * (elapsed - a.time) / (b.time - a.time)
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Paths of the test fixtures, found from this file's location so tests run from any
+/// working directory.
+enum Fixtures {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// Every corpus AHAP file (valid JSON and Apple's trailing-comma files alike).
+    static var corpusFiles: [String] {
+        let folder = directory.appendingPathComponent("corpus")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".ahap") }.sorted().map { folder.appendingPathComponent($0).path }
+    }
+
+    /// The path of a corpus file by name.
+    static func corpus(_ name: String) -> String {
+        directory.appendingPathComponent("corpus").appendingPathComponent(name).path
+    }
+
+    /// Writes `text` to a fresh temporary file and returns its path.
+    static func temporaryFile(_ text: String, name: String = "pattern.ahap") throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+}

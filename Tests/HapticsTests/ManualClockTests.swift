@@ -1,0 +1,38 @@
+import Haptics
+import Testing
+
+@Suite struct ManualClockTests {
+    @Test func sleepersWakeOnlyWhenTimeReachesTheirDeadline() async throws {
+        let clock = ManualClock()
+        let task = Task { try await clock.sleep(until: .init(offset: .milliseconds(10))) }
+        while clock.sleeperCount == 0 { await Task.yield() }
+        clock.advance(by: .milliseconds(9))
+        #expect(clock.sleeperCount == 1)
+        clock.advance(by: .milliseconds(1))
+        try await task.value
+        #expect(clock.sleeperCount == 0)
+        #expect(clock.now.offset == .milliseconds(10))
+    }
+
+    @Test func aDeadlineInThePastReturnsAtOnce() async throws {
+        let clock = ManualClock()
+        clock.advance(by: .seconds(1))
+        try await clock.sleep(until: .init(offset: .milliseconds(500)))
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func cancellationWakesASleeperWithAnError() async {
+        let clock = ManualClock()
+        let task = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func timeNeverGoesBackward() {
+        let clock = ManualClock()
+        clock.advance(to: .init(offset: .seconds(2)))
+        clock.advance(to: .init(offset: .seconds(1)))
+        #expect(clock.now.offset == .seconds(2))
+    }
+}

@@ -1,0 +1,65 @@
+@testable import Haptics
+import Testing
+
+@Suite struct PresetTests {
+    private let renderer = Renderer()
+
+    @Test(arguments: [
+        (Preset.light, [ExpectedFrame(0, 40, 0.16, 0.16)]),
+        (.medium, [ExpectedFrame(0, 80, 0.49, 0.49)]),
+        (.heavy, [ExpectedFrame(0, 160, 1, 1)]),
+        (.soft, [ExpectedFrame(0, 160, 0.16, 0.064)]),
+        (.rigid, [ExpectedFrame(0, 40, 0.162, 0.81)]),
+        (.selection, [ExpectedFrame(0, 40, 0.05, 0.25)]),
+        (.success, [ExpectedFrame(0, 40, 0.16, 0.16), ExpectedFrame(40, 80, 0, 0), ExpectedFrame(120, 240, 1, 1)]),
+        (.warning, [ExpectedFrame(0, 120, 1, 1), ExpectedFrame(120, 240, 0, 0), ExpectedFrame(360, 280, 0.4761, 0.4761)]),
+        (.error, [
+            ExpectedFrame(0, 80, 0.4761, 0.4761), ExpectedFrame(80, 40, 0, 0), ExpectedFrame(120, 80, 0.4761, 0.4761),
+            ExpectedFrame(200, 40, 0, 0), ExpectedFrame(240, 160, 1, 1), ExpectedFrame(400, 40, 0, 0), ExpectedFrame(440, 40, 0.16, 0.16),
+        ]),
+    ])
+    func rendersExactFrames(_ preset: Preset, _ expected: [ExpectedFrame]) {
+        expectFrames(renderer.render(preset.pattern).frames, expected)
+    }
+
+    @Test func everyPresetHasAnEmbeddedFileAndADescription() {
+        for preset in Preset.allCases {
+            #expect(!preset.ahapBytes.isEmpty)
+            #expect(!preset.summary.isEmpty)
+        }
+    }
+
+    @Test func impactEnergyOrdersLightMediumHeavy() {
+        let energy = { (preset: Preset) in renderer.render(preset.pattern).energy }
+        #expect(energy(.light) < energy(.medium))
+        #expect(energy(.medium) < energy(.heavy))
+    }
+
+    @Test func softLeansOnTheStrongMotorAndRigidOnTheWeakRelativeToMedium() {
+        func strongShare(_ preset: Preset) -> Double {
+            let frames = renderer.render(preset.pattern).frames
+            let strong = frames.reduce(0) { $0 + $1.strong * $1.strong * $1.duration.seconds }
+            let weak = frames.reduce(0) { $0 + $1.weak * $1.weak * $1.duration.seconds }
+            return strong / (strong + weak)
+        }
+        #expect(strongShare(.soft) > strongShare(.medium))
+        #expect(strongShare(.rigid) < strongShare(.medium))
+    }
+
+    @Test(arguments: [0.0, 0.25, 0.5, 1.0])
+    func intensityScalesTheImpactAsUIKitDoes(_ intensity: Double) {
+        let scaled = renderer.render(Preset.heavy.pattern.scaled(by: intensity))
+        let amplitude = renderer.settings.response.amplitude(for: intensity)
+        expectFrames(scaled.frames, [ExpectedFrame(0, 160, amplitude, amplitude)])
+    }
+
+    @Test func intensityOutsideTheUnitRangeIsClamped() {
+        #expect(Preset.medium.pattern.scaled(by: 7) == Preset.medium.pattern)
+        #expect(Preset.medium.pattern.scaled(by: -1).events.allSatisfy { $0.intensity == 0 })
+    }
+
+    @Test func stylesAndNotificationsMapToTheirPresets() {
+        #expect(ImpactStyle.allCases.map { Preset($0).rawValue } == ImpactStyle.allCases.map(\.rawValue))
+        #expect(NotificationType.allCases.map { Preset($0).rawValue } == NotificationType.allCases.map(\.rawValue))
+    }
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Usage: run.sh BINARY [ARGS...]
+# Boots the kernel cached by prepare.sh under QEMU (TCG) with a throwaway initramfs
+# holding BINARY, its shared libraries and the input modules; runs BINARY as root
+# in the guest, streams the guest console to stdout and exits with BINARY's status
+# (70 if the guest never reported one: timeout, panic, crash).
+# Env: VM_TIMEOUT (seconds, default 120), VM_EXTRA_FILES (space-separated host
+# paths copied to the same paths in the guest, with the libraries of executables).
+set -euo pipefail
+
+(($# >= 1)) || { echo "usage: $0 BINARY [ARGS...]" >&2; exit 2; }
+vm=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/.build/vm
+for f in kernel busybox modules; do
+    [[ -e $vm/$f ]] || { echo "vm: $vm/$f missing, run scripts/vm/prepare.sh first" >&2; exit 2; }
+done
+binary=$(realpath "$1")
+shift
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+rootfs=$tmp/root
+mkdir -p "$rootfs"/{bin,dev,proc,sys,tmp}
+cp "$vm/busybox" "$rootfs/bin/busybox"
+cp -r "$vm/modules" "$rootfs/modules"
+
+# Copies a host path to the same path in the guest; for dynamic ELF files also
+# every library ldd resolves, the loader included.
+libdirs=()
+add() {
+    cp -rL --parents "$1" "$rootfs"
+    [[ -f $1 && $(head -c 4 "$1" | od -An -tx1 | tr -d ' ') == 7f454c46 ]] || return 0
+    local lib
+    for lib in $(ldd "$1" 2>/dev/null | grep -o '/[^ ]*' || true); do
+        cp -L --parents "$lib" "$rootfs"
+        libdirs+=("$(dirname "$lib")")
+    done
+}
+add "$binary"
+for f in ${VM_EXTRA_FILES:-}; do add "$(realpath "$f")"; done
+# Libraries ldd found through the host's LD_LIBRARY_PATH need it in the guest too.
+ld_path=$(printf '%s\n' "${libdirs[@]}" | sort -u | paste -sd:)
+
+cat >"$rootfs/init" <<INIT
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t tmpfs tmpfs /tmp
+for m in /modules/*.ko; do
+    insmod "\$m" 2>/dev/null || echo "vm: warning: insmod \${m##*/} failed" >&2
+done
+# devtmpfs creates these once the modules registered them; mknod covers kernels
+# with the drivers built in but no devtmpfs node yet.
+[ -e /dev/uinput ] || mknod /dev/uinput c 10 223
+[ -e /dev/uhid ] || mknod /dev/uhid c 10 239
+export PATH=/bin HOME=/tmp LD_LIBRARY_PATH=$ld_path
+cd /tmp
+$(printf '%q ' "$binary" "$@")
+printf '\n@@VM-EXIT %d@@\n' \$?
+poweroff -f
+INIT
+chmod +x "$rootfs/init"
+(cd "$rootfs" && find . | cpio -o -H newc -R 0:0 --quiet) >"$tmp/initrd.cpio"
+
+# The serial console emits CRLF; strip the CR so callers can parse plain lines.
+timeout -k 5 "${VM_TIMEOUT:-120}" qemu-system-x86_64 \
+    -accel tcg -cpu max -m 256 -smp 1 -nodefaults -nographic -serial stdio -no-reboot \
+    -kernel "$vm/kernel" -initrd "$tmp/initrd.cpio" \
+    -append "console=ttyS0 panic=-1 quiet" </dev/null |
+    sed -u 's/\r$//' | tee "$tmp/guest.log" || true
+
+status=$(sed -n 's/^@@VM-EXIT \([0-9]*\)@@$/\1/p' "$tmp/guest.log" | tail -n 1)
+if [[ -z $status ]]; then
+    echo "vm: no exit marker from the guest (timeout or kernel panic); last 50 lines:" >&2
+    tail -n 50 "$tmp/guest.log" >&2
+    exit 70
+fi
+exit "$status"
