@@ -3,5 +3,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 let package = Package(name: "Haptics", targets: [
   .target(name: "Haptics", resources: [.embedInCode("Presets")], swiftSettings: strict),
+  .target(name: "HapticsCLI", dependencies: ["Haptics"], swiftSettings: strict),
+  .executableTarget(name: "haptics", dependencies: ["HapticsCLI"], swiftSettings: strict),
   .testTarget(name: "HapticsTests", dependencies: ["Haptics"], exclude: ["Fixtures"], swiftSettings: strict),
 ])

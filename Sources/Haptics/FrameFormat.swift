@@ -8,14 +8,14 @@ public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
 
     /// The frame as one line (without the newline). Levels have the frame's gain applied.
     public func line(for frame: RumbleFrame) -> String {
-        let time = Self.number(frame.start.milliseconds)
-        let duration = Self.number(frame.duration.milliseconds)
         switch self {
         case .json:
+            let time = Self.number(frame.start.inMilliseconds)
+            let duration = Self.number(frame.duration.inMilliseconds)
             return "{\"t_ms\":\(time),\"duration_ms\":\(duration),\"strong\":\(Self.number(frame.scaledStrong)),\"weak\":\(Self.number(frame.scaledWeak))}"
         case .text:
-            let length = frame.isSilent && frame.duration == .zero ? "off" : "\(duration) ms"
-            return Self.padded(time, to: 7) + " ms  strong " + Self.level(frame.scaledStrong)
+            let length = frame.isSilent && frame.duration == .zero ? "off" : "\(Int(frame.duration.inMilliseconds.rounded())) ms"
+            return Self.padded("\(Int(frame.start.inMilliseconds.rounded()))", to: 7) + " ms  strong " + Self.level(frame.scaledStrong)
                 + "  weak " + Self.level(frame.scaledWeak) + "  " + length
         }
     }
@@ -48,9 +48,4 @@ public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
     private static func padded(_ text: String, to width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
     }
-}
-
-extension Duration {
-    /// The duration in milliseconds, as a floating-point number.
-    var milliseconds: Double { seconds * 1000 }
 }

@@ -24,7 +24,7 @@ public struct Renderer: Sendable {
 
     /// Renders `pattern` into a track.
     public func render(_ pattern: HapticPattern) -> RumbleTrack {
-        let stepSeconds = settings.step.seconds
+        let stepSeconds = settings.step.inSeconds
         let spans = pattern.events.map { span(of: $0, stepSeconds: stepSeconds) }
         let order = spans.indices.sorted { spans[$0].start < spans[$1].start }
         let stepCount = spans.map(\.end).max() ?? 0
@@ -72,7 +72,7 @@ public struct Renderer: Sendable {
         let start = Int((event.time / stepSeconds).rounded())
         switch event.kind {
         case .transient:
-            let pulse = Int((settings.minimumTransientPulse.seconds / stepSeconds).rounded(.up))
+            let pulse = Int((settings.minimumTransientPulse.inSeconds / stepSeconds).rounded(.up))
             return (start, start + max(pulse, 1))
         case .continuous(let duration):
             let end = Int(((event.time + duration) / stepSeconds).rounded())

@@ -18,7 +18,7 @@ public struct RumbleTrack: Sendable, Hashable {
     /// Energy as the presets are ordered by: the sum of (strong² + weak²) × seconds.
     public var energy: Double {
         frames.reduce(0) { sum, frame in
-            sum + (frame.strong * frame.strong + frame.weak * frame.weak) * frame.duration.seconds
+            sum + (frame.strong * frame.strong + frame.weak * frame.weak) * frame.duration.inSeconds
         }
     }
 
@@ -32,13 +32,5 @@ public struct RumbleTrack: Sendable, Hashable {
             if frames[middle].start <= time { low = middle } else { high = middle - 1 }
         }
         return low
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a floating-point number.
-    var seconds: Double {
-        let (whole, attoseconds) = components
-        return Double(whole) + Double(attoseconds) * 1e-18
     }
 }

@@ -26,5 +26,5 @@ struct ExpectedFrame: CustomStringConvertible {
 /// Expects `frames` to be exactly `expected`: same times, levels within 1e-9.
 func expectFrames(_ frames: [RumbleFrame], _ expected: [ExpectedFrame], sourceLocation: SourceLocation = #_sourceLocation) {
     let matches = frames.count == expected.count && zip(frames, expected).allSatisfy { $1.matches($0) }
-    #expect(matches, "got \(frames.map { ExpectedFrame(Int($0.start.milliseconds.rounded()), Int($0.duration.milliseconds.rounded()), $0.strong, $0.weak) }), expected \(expected)", sourceLocation: sourceLocation)
+    #expect(matches, "got \(frames.map { ExpectedFrame(Int($0.start.inMilliseconds.rounded()), Int($0.duration.inMilliseconds.rounded()), $0.strong, $0.weak) }), expected \(expected)", sourceLocation: sourceLocation)
 }

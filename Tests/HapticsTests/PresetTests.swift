@@ -38,8 +38,8 @@ import Testing
     @Test func softLeansOnTheStrongMotorAndRigidOnTheWeakRelativeToMedium() {
         func strongShare(_ preset: Preset) -> Double {
             let frames = renderer.render(preset.pattern).frames
-            let strong = frames.reduce(0) { $0 + $1.strong * $1.strong * $1.duration.seconds }
-            let weak = frames.reduce(0) { $0 + $1.weak * $1.weak * $1.duration.seconds }
+            let strong = frames.reduce(0) { $0 + $1.strong * $1.strong * $1.duration.inSeconds }
+            let weak = frames.reduce(0) { $0 + $1.weak * $1.weak * $1.duration.inSeconds }
             return strong / (strong + weak)
         }
         #expect(strongShare(.soft) > strongShare(.medium))

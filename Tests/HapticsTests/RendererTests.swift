@@ -113,9 +113,9 @@ import Testing
             }
             expectedStart = frame.end
         }
-        let transientEnd = pattern.events.filter { $0.kind == .transient }.map { $0.time + settings.minimumTransientPulse.seconds }.max() ?? 0
+        let transientEnd = pattern.events.filter { $0.kind == .transient }.map { $0.time + settings.minimumTransientPulse.inSeconds }.max() ?? 0
         let end = max(pattern.duration, transientEnd)
-        #expect(abs(track.duration.seconds - end) <= settings.step.seconds * 1.5 + 0.0001)
+        #expect(abs(track.duration.inSeconds - end) <= settings.step.inSeconds * 1.5 + 0.0001)
     }
 }
 

@@ -19,7 +19,10 @@ shift
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rootfs=$tmp/root
-mkdir -p "$rootfs"/{bin,dev,proc,sys,tmp}
+mkdir -p "$rootfs"/{bin,dev,proc,sys}
+# The initramfs root is already a writable tmpfs; mounting another tmpfs on /tmp
+# would hide files the caller placed under /tmp (e.g. BINARY itself).
+mkdir -m 1777 "$rootfs/tmp"
 cp "$vm/busybox" "$rootfs/bin/busybox"
 cp -r "$vm/modules" "$rootfs/modules"
 
@@ -46,7 +49,6 @@ cat >"$rootfs/init" <<INIT
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
-mount -t tmpfs tmpfs /tmp
 for m in /modules/*.ko; do
     insmod "\$m" 2>/dev/null || echo "vm: warning: insmod \${m##*/} failed" >&2
 done
@@ -65,7 +67,7 @@ chmod +x "$rootfs/init"
 
 # The serial console emits CRLF; strip the CR so callers can parse plain lines.
 timeout -k 5 "${VM_TIMEOUT:-120}" qemu-system-x86_64 \
-    -accel tcg -cpu max -m 256 -smp 1 -nodefaults -nographic -serial stdio -no-reboot \
+    -accel tcg -m 256 -smp 1 -nodefaults -nographic -serial stdio -no-reboot -bios qboot.rom \
     -kernel "$vm/kernel" -initrd "$tmp/initrd.cpio" \
     -append "console=ttyS0 panic=-1 quiet" </dev/null |
     sed -u 's/\r$//' | tee "$tmp/guest.log" || true

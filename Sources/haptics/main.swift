@@ -1,0 +1,4 @@
+import Glibc
+import HapticsCLI
+
+exit(await HapticsCommand.run(Array(CommandLine.arguments.dropFirst())).rawValue)
