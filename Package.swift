@@ -7,3 +7,4 @@ let package = Package(name: "Haptics", targets: [
   .executableTarget(name: "haptics", dependencies: ["HapticsCLI"], swiftSettings: strict),
   .testTarget(name: "HapticsTests", dependencies: ["Haptics"], exclude: ["Fixtures"], swiftSettings: strict),
 ])
+package.targets.append(.testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI"], swiftSettings: strict))

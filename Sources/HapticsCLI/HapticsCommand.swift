@@ -44,7 +44,8 @@ public enum HapticsCommand {
         }
         guard let command = subcommands.first(where: { $0.name == first }) else {
             console.err("Error: unknown subcommand '\(first)'")
-            console.err(usage)
+            console.err("USAGE: haptics <subcommand>")
+            console.err("  See 'haptics --help' for the subcommands.")
             return .usage
         }
         var reader = ArgumentReader(Array(arguments.dropFirst()), usage: command.usage)

@@ -13,7 +13,7 @@ vm=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/.build/vm
 for f in kernel busybox modules; do
     [[ -e $vm/$f ]] || { echo "vm: $vm/$f missing, run scripts/vm/prepare.sh first" >&2; exit 2; }
 done
-binary=$(realpath "$1")
+binary=$(realpath -s "$1")
 shift
 
 tmp=$(mktemp -d)
@@ -39,7 +39,7 @@ add() {
     done
 }
 add "$binary"
-for f in ${VM_EXTRA_FILES:-}; do add "$(realpath "$f")"; done
+for f in ${VM_EXTRA_FILES:-}; do add "$(realpath -s "$f")"; done
 # Libraries ldd found through the host's LD_LIBRARY_PATH need it in the guest too.
 ld_path=$(printf '%s\n' "${libdirs[@]}" | sort -u | paste -sd:)
 

@@ -1,0 +1,26 @@
+# The two commands of the README's Quick start, and the ones behind them.
+# Each does its own set-up: libevdev-dev (and, for the kernel tests, QEMU and a kernel) are
+# installed with apt when missing.
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+HAPTICS = .build/debug/haptics
+
+.PHONY: demo test deps build unit-test
+
+## demo: the main job, on the best available driver (a gamepad, else the terminal).
+demo: build
+	@for preset in light medium heavy soft rigid selection success warning error; do \
+		echo "== $$preset"; $(HAPTICS) play $$preset --driver auto || exit $$?; sleep 0.4; \
+	done
+
+## test: the whole suite.
+test: unit-test
+
+deps:
+	@scripts/ensure-packages.sh libevdev-dev pkg-config
+
+build: deps
+	$(SWIFT) build
+
+unit-test: deps
+	$(SWIFT) test
