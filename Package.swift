@@ -8,3 +8,5 @@ let package = Package(name: "Haptics", targets: [
   .testTarget(name: "HapticsTests", dependencies: ["Haptics"], exclude: ["Fixtures"], swiftSettings: strict),
 ])
 package.targets.append(.testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI"], swiftSettings: strict))
+package.targets.append(.target(name: "PullToRefresh", dependencies: ["Haptics"], swiftSettings: strict))
+package.targets.append(.testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh"], swiftSettings: strict))

@@ -4,7 +4,8 @@
 # holding BINARY, its shared libraries and the input modules; runs BINARY as root
 # in the guest, streams the guest console to stdout and exits with BINARY's status
 # (70 if the guest never reported one: timeout, panic, crash).
-# Env: VM_TIMEOUT (seconds, default 120), VM_EXTRA_FILES (space-separated host
+# Env: VM_TIMEOUT (seconds, default 120), VM_MEMORY (MiB, default sized to the
+# initramfs), VM_EXTRA_FILES (space-separated host
 # paths copied to the same paths in the guest, with the libraries of executables).
 set -euo pipefail
 
@@ -65,9 +66,13 @@ INIT
 chmod +x "$rootfs/init"
 (cd "$rootfs" && find . | cpio -o -H newc -R 0:0 --quiet) >"$tmp/initrd.cpio"
 
+# The kernel unpacks the initramfs into a tmpfs capped at half the RAM while the
+# archive itself still occupies memory: scale the RAM with the archive (free under
+# TCG, QEMU only allocates what the guest touches).
+memory=${VM_MEMORY:-$((256 + 3 * $(stat -c %s "$tmp/initrd.cpio") / 1048576))}
 # The serial console emits CRLF; strip the CR so callers can parse plain lines.
 timeout -k 5 "${VM_TIMEOUT:-120}" qemu-system-x86_64 \
-    -accel tcg -m 256 -smp 1 -nodefaults -nographic -serial stdio -no-reboot -bios qboot.rom \
+    -accel tcg -m "$memory" -smp 1 -nodefaults -nographic -serial stdio -no-reboot -bios qboot.rom \
     -kernel "$vm/kernel" -initrd "$tmp/initrd.cpio" \
     -append "console=ttyS0 panic=-1 quiet" </dev/null |
     sed -u 's/\r$//' | tee "$tmp/guest.log" || true

@@ -1,0 +1,112 @@
+import Haptics
+import Synchronization
+
+/// One pull-to-refresh component: it feeds inputs to its `RefreshStateMachine` and plays the cues
+/// the machine fires on a haptic feedback.
+///
+/// The cues go to the observer added last that is still attached (`addObserver(_:)`), or, when there is
+/// none, to `RefreshController.defaultFeedback`; with neither, nothing is played. That feedback's
+/// configuration is in effect for the input, hysteresis included.
+///
+/// The controller is `Sendable` through a `Mutex` rather than bound to the main actor: on Linux the
+/// gestures come from input-device threads or a trace replay, not from a UI run loop, and callers can
+/// feed it synchronously from any of them. Cues are played after the lock is released, so a feedback
+/// may call back into the controller; inputs sent from several threads at once play in lock order,
+/// but their cues may interleave.
+public final class RefreshController: Sendable {
+    private struct Observer: Sendable {
+        let id: UInt64
+        let feedback: RefreshFeedback
+    }
+
+    private struct Guarded: Sendable {
+        var machine: RefreshStateMachine
+        var observers: [Observer] = []
+        var nextObserverID: UInt64 = 0
+    }
+
+    private static let sharedDefaultFeedback = Mutex<RefreshFeedback?>(nil)
+
+    /// The feedback every controller uses when it has no observer of its own; `nil` (the start) for none.
+    ///
+    /// Set it once at launch. An observer added to a controller overrides it for that controller.
+    public static var defaultFeedback: RefreshFeedback? {
+        get { sharedDefaultFeedback.withLock { $0 } }
+        set { sharedDefaultFeedback.withLock { $0 = newValue } }
+    }
+
+    private let guarded: Mutex<Guarded>
+
+    /// Creates an idle controller; the parameters are those of `RefreshStateMachine.init`.
+    public init(kind: RefreshComponentKind, height: Double? = nil, triggerAutomaticallyRefreshPercent: Double = 1) {
+        let machine = RefreshStateMachine(
+            kind: kind,
+            height: height,
+            triggerAutomaticallyRefreshPercent: triggerAutomaticallyRefreshPercent
+        )
+        guarded = Mutex(Guarded(machine: machine))
+    }
+
+    /// The machine's current state.
+    public var state: RefreshState {
+        guarded.withLock { $0.machine.state }
+    }
+
+    /// The machine's current pulling percent.
+    public var pullingPercent: Double {
+        guarded.withLock { $0.machine.pullingPercent }
+    }
+
+    /// Attaches `feedback` to this controller until the returned token is cancelled or released.
+    ///
+    /// While attached it receives the cues of every input, overriding `defaultFeedback` and observers added
+    /// before it; when it is detached, the previous one takes over again. The controller holds the
+    /// feedback strongly until then; the token holds the controller weakly.
+    public func addObserver(_ feedback: RefreshFeedback) -> ObservationToken {
+        let id = guarded.withLock { guarded in
+            let id = guarded.nextObserverID
+            guarded.nextObserverID += 1
+            guarded.observers.append(Observer(id: id, feedback: feedback))
+            return id
+        }
+        return ObservationToken { [weak self] in
+            self?.removeObserver(id: id)
+        }
+    }
+
+    /// Feeds `input` to the machine, plays the fired cues on the feedback in effect, and returns what happened.
+    @discardableResult
+    public func send(_ input: RefreshInput) -> RefreshAction? {
+        let fallback = Self.defaultFeedback
+        let (action, output) = guarded.withLock { guarded -> (RefreshAction?, (any HapticFeedback)?) in
+            let feedback = guarded.observers.last?.feedback ?? fallback
+            guarded.machine.configuration = feedback?.configuration ?? RefreshFeedbackConfiguration()
+            return (guarded.machine.event(input), feedback?.output)
+        }
+        if let action, let output {
+            for cue in action.cues {
+                play(cue, on: output)
+            }
+        }
+        return action
+    }
+
+    private func removeObserver(id: UInt64) {
+        guarded.withLock { guarded in
+            guarded.observers.removeAll { $0.id == id }
+        }
+    }
+
+    private func play(_ cue: RefreshCue, on output: any HapticFeedback) {
+        switch cue {
+        case .prepare:
+            output.prepare()
+        case .impact(let style, let intensity):
+            output.impact(style, intensity: intensity)
+        case .notification(let type):
+            output.notify(type)
+        case .selection:
+            output.selection()
+        }
+    }
+}

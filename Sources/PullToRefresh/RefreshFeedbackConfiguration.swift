@@ -1,0 +1,36 @@
+import Haptics
+
+/// How a pull-to-refresh component turns its state changes into haptics.
+///
+/// The defaults reproduce the seed: a light impact, at full intensity, each time the component enters
+/// `pulling`, and nothing else; no hysteresis, so the threshold behaves exactly as in MJRefresh.
+public struct RefreshFeedbackConfiguration: Sendable, Hashable {
+    /// The impact fired on entering `pulling`. Default `.light`, the style the MJRefresh-based apps used.
+    public var impactStyle: ImpactStyle
+    /// The intensity of that impact, 0...1 (the feedback clamps it). Default 1, as `impactOccurred()`.
+    public var impactIntensity: Double
+    /// A band in points below the threshold: once pulling, a drag returns to `idle` only at an offset of
+    /// `height - hysteresis` or less, so that a finger trembling at the threshold does not buzz.
+    /// Default 0: back to idle at `height` or less, exactly as MJRefresh. Negative values count as 0.
+    public var hysteresis: Double
+    /// The cue fired when a drag takes `pulling` back to `idle` (Android's `GESTURE_THRESHOLD_DEACTIVATE`),
+    /// for example `.impact(.soft, intensity: 0.3)` or `.selection`. Default `nil`: no cue.
+    public var deactivationCue: RefreshCue?
+    /// Whether `endRefreshing` after a refresh fires `notify(.success)`. Default `false`.
+    public var notifiesSuccessOnEnd: Bool
+
+    /// Creates a configuration; every argument defaults to the seed's behaviour.
+    public init(
+        impactStyle: ImpactStyle = .light,
+        impactIntensity: Double = 1,
+        hysteresis: Double = 0,
+        deactivationCue: RefreshCue? = nil,
+        notifiesSuccessOnEnd: Bool = false
+    ) {
+        self.impactStyle = impactStyle
+        self.impactIntensity = impactIntensity
+        self.hysteresis = hysteresis
+        self.deactivationCue = deactivationCue
+        self.notifiesSuccessOnEnd = notifiesSuccessOnEnd
+    }
+}

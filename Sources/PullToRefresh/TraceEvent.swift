@@ -1,0 +1,43 @@
+import Haptics
+
+/// Something a replayed trace produced at a time: a state change or a cue fired.
+public struct TraceEvent: Sendable, Hashable {
+    /// What happened.
+    public enum Kind: Sendable, Hashable {
+        /// The component entered this state.
+        case state(RefreshState)
+        /// An impact of this style fired.
+        case impact(ImpactStyle)
+        /// A notification of this outcome fired.
+        case notification(NotificationType)
+        /// A selection tick fired.
+        case selection
+    }
+
+    /// The trace time of the input that caused it, in milliseconds.
+    public let timeMilliseconds: Int
+    /// What happened.
+    public let kind: Kind
+
+    /// Creates an event at a time.
+    public init(timeMilliseconds: Int, kind: Kind) {
+        self.timeMilliseconds = timeMilliseconds
+        self.kind = kind
+    }
+
+    /// The event as one compact JSON object, `t_ms` first: `{"t_ms":120,"state":"pulling"}`,
+    /// `{"t_ms":120,"impact":"light"}`, `{"t_ms":900,"notification":"success"}` or `{"t_ms":130,"selection":true}`.
+    public var jsonLine: String {
+        let time = "{\"t_ms\":\(timeMilliseconds),"
+        switch kind {
+        case .state(let state):
+            return time + "\"state\":\"\(state)\"}"
+        case .impact(let style):
+            return time + "\"impact\":\"\(style.rawValue)\"}"
+        case .notification(let type):
+            return time + "\"notification\":\"\(type.rawValue)\"}"
+        case .selection:
+            return time + "\"selection\":true}"
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import PullToRefresh
+import Testing
+
+struct TraceEventTests {
+    @Test(arguments: [
+        (TraceEvent(timeMilliseconds: 120, kind: .state(.pulling)), #"{"t_ms":120,"state":"pulling"}"#),
+        (TraceEvent(timeMilliseconds: 0, kind: .state(.willRefresh)), #"{"t_ms":0,"state":"willRefresh"}"#),
+        (TraceEvent(timeMilliseconds: 4800, kind: .state(.noMoreData)), #"{"t_ms":4800,"state":"noMoreData"}"#),
+        (TraceEvent(timeMilliseconds: 120, kind: .impact(.light)), #"{"t_ms":120,"impact":"light"}"#),
+        (TraceEvent(timeMilliseconds: 140, kind: .impact(.soft)), #"{"t_ms":140,"impact":"soft"}"#),
+        (TraceEvent(timeMilliseconds: 900, kind: .notification(.success)), #"{"t_ms":900,"notification":"success"}"#),
+        (TraceEvent(timeMilliseconds: 130, kind: .selection), #"{"t_ms":130,"selection":true}"#),
+    ])
+    func jsonLineIsCompactWithTimeFirst(event: TraceEvent, expected: String) {
+        #expect(event.jsonLine == expected)
+    }
+}
