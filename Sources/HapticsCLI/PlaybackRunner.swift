@@ -12,11 +12,14 @@ struct PlaybackRunner: Sendable {
         switch options.driver {
         case .record:
             return await record(track, repetition: repetition)
-        case .stdout, .auto:
-            return await playInRealTime(track, repetition: repetition, on: StdoutDriver(format: .text))
-        case .evdev:
-            console.err("Error: the evdev driver is not available in this build yet; use --driver stdout or record")
-            return .failure
+        case .auto, .stdout, .evdev:
+            do {
+                let driver = try options.driver.makeDriver(terminal: StdoutDriver(format: .text))
+                return await playInRealTime(track, repetition: repetition, on: driver)
+            } catch {
+                console.err("Error: \(error)")
+                return .failure
+            }
         }
     }
 

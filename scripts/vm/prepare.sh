@@ -8,7 +8,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 out=$root/.build/vm
 # hid-sony is left out: it links against usbhid, which drags in the whole USB core.
-modules=(evdev uinput uhid ff-memless hid-generic hid-playstation hid-nintendo hid-microsoft)
+modules=(evdev uinput uhid ff-memless hid-generic hid-playstation hid-nintendo hid-microsoft hid-sony)
 
 skip() { echo "vm: $*" >&2; exit 77; }
 
