@@ -1,4 +1,5 @@
 import Haptics
+import HapticsEvdev
 
 /// Where a playing command sends its frames (`--driver`).
 enum DriverChoice: String, Sendable, CaseIterable {
@@ -14,20 +15,32 @@ enum DriverChoice: String, Sendable, CaseIterable {
     /// The `--driver` option's help line.
     static let help = "--driver <driver>     auto, stdout, record or evdev (default: auto)"
 
-    /// The real-time driver for this choice; `terminal` is the driver used when the choice is
-    /// the terminal, or `auto` finds no gamepad. `record` is not a real-time driver: callers
-    /// handle it on a manual clock.
-    func makeDriver(terminal: @autoclosure () -> any HapticDriver) throws -> any HapticDriver {
+    /// The real-time driver for this choice, prepared. `terminal` is the driver used when the
+    /// choice is the terminal, or `auto` finds no usable gamepad (saying why on `console`'s
+    /// standard error). `record` is not a real-time driver: callers play it on a manual clock.
+    func makeDriver(
+        device: DeviceSelection,
+        console: Console,
+        terminal: @autoclosure () -> any HapticDriver
+    ) throws -> any HapticDriver {
         switch self {
-        case .auto, .stdout, .record:
+        case .stdout, .record:
             return terminal()
         case .evdev:
-            throw DriverUnavailable()
+            let driver = EvdevDriver(selection: device, notice: { console.err("note: \($0)") })
+            try driver.prepare()
+            return driver
+        case .auto:
+            let driver = EvdevDriver(selection: device, notice: { console.err("note: \($0)") })
+            do {
+                try driver.prepare()
+                return driver
+            } catch EvdevError.noDevice {
+                return terminal()
+            } catch {
+                console.err("note: \(error); drawing in the terminal instead")
+                return terminal()
+            }
         }
     }
-}
-
-/// The evdev driver is not part of this build.
-struct DriverUnavailable: Error, CustomStringConvertible {
-    var description: String { "the evdev driver is not available in this build yet; use --driver stdout or record" }
 }

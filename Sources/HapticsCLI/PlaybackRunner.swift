@@ -14,7 +14,7 @@ struct PlaybackRunner: Sendable {
             return await record(track, repetition: repetition)
         case .auto, .stdout, .evdev:
             do {
-                let driver = try options.driver.makeDriver(terminal: StdoutDriver(format: .text))
+                let driver = try options.driver.makeDriver(device: options.device, console: console, terminal: StdoutDriver(format: .text))
                 return await playInRealTime(track, repetition: repetition, on: driver)
             } catch {
                 console.err("Error: \(error)")
@@ -43,12 +43,6 @@ struct PlaybackRunner: Sendable {
         let player = HapticPlayer(driver: driver)
         let trap = SignalTrap { player.close() }
         defer { trap.release() }
-        do {
-            try player.prepare()
-        } catch {
-            console.err("Error: \(error)")
-            return .failure
-        }
         player.setGain(options.gain)
         let outcome = await player.play(track, repetition: repetition).finished()
         player.close()

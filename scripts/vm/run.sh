@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Usage: run.sh BINARY [ARGS...]
-# Boots the kernel cached by prepare.sh under QEMU (TCG) with a throwaway initramfs
-# holding BINARY, its shared libraries and the input modules; runs BINARY as root
-# in the guest, streams the guest console to stdout and exits with BINARY's status
-# (70 if the guest never reported one: timeout, panic, crash).
-# Env: VM_TIMEOUT (seconds, default 120), VM_MEMORY (MiB, default sized to the
-# initramfs), VM_EXTRA_FILES (space-separated host
-# paths copied to the same paths in the guest, with the libraries of executables).
+# Boots the kernel cached by prepare.sh under QEMU (TCG) from a throwaway initramfs
+# holding BINARY, its shared libraries and the input modules; runs BINARY as root in
+# the guest, streams the guest console to stdout and exits with BINARY's status, or
+# 70 if the guest never reported one (timeout, kernel panic).
+# Env: VM_TIMEOUT      seconds before the VM is killed (default 120)
+#      VM_EXTRA_FILES  space-separated host paths, copied to the same paths in the
+#                      guest (executables with their libraries)
+#      VM_MEMORY       guest RAM in MiB (default: sized to the initramfs)
 set -euo pipefail
 
-(($# >= 1)) || { echo "usage: $0 BINARY [ARGS...]" >&2; exit 2; }
+[[ $# -ge 1 && -f $1 ]] || { echo "usage: $0 BINARY [ARGS...] (BINARY must be a file)" >&2; exit 2; }
 vm=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/.build/vm
 for f in kernel busybox modules; do
     [[ -e $vm/$f ]] || { echo "vm: $vm/$f missing, run scripts/vm/prepare.sh first" >&2; exit 2; }
@@ -53,8 +54,8 @@ mount -t devtmpfs devtmpfs /dev
 for m in /modules/*.ko; do
     insmod "\$m" 2>/dev/null || echo "vm: warning: insmod \${m##*/} failed" >&2
 done
-# devtmpfs creates these once the modules registered them; mknod covers kernels
-# with the drivers built in but no devtmpfs node yet.
+# devtmpfs names them after the misc devices; should it be unavailable, /dev is the
+# bare initramfs directory and the fixed misc minors are created by hand.
 [ -e /dev/uinput ] || mknod /dev/uinput c 10 223
 [ -e /dev/uhid ] || mknod /dev/uhid c 10 239
 export PATH=/bin HOME=/tmp LD_LIBRARY_PATH=$ld_path
@@ -70,16 +71,19 @@ chmod +x "$rootfs/init"
 # archive itself still occupies memory: scale the RAM with the archive (free under
 # TCG, QEMU only allocates what the guest touches).
 memory=${VM_MEMORY:-$((256 + 3 * $(stat -c %s "$tmp/initrd.cpio") / 1048576))}
-# The serial console emits CRLF; strip the CR so callers can parse plain lines.
+# -cpu max exposes RDRAND, which seeds the guest CRNG at once; without it the first
+# getrandom() (the Swift runtime calls it at startup) blocks ~1 s on jitter entropy.
+# qboot rather than SeaBIOS: as fast, but silent (SeaBIOS paints escape codes and a
+# banner on the serial line). The serial console emits CRLF; callers get plain LF.
 timeout -k 5 "${VM_TIMEOUT:-120}" qemu-system-x86_64 \
-    -accel tcg -m "$memory" -smp 1 -nodefaults -nographic -serial stdio -no-reboot -bios qboot.rom \
-    -kernel "$vm/kernel" -initrd "$tmp/initrd.cpio" \
+    -accel tcg -cpu max -m "$memory" -smp 1 -nodefaults -nographic -serial stdio -no-reboot \
+    -bios qboot.rom -kernel "$vm/kernel" -initrd "$tmp/initrd.cpio" \
     -append "console=ttyS0 panic=-1 quiet" </dev/null |
     sed -u 's/\r$//' | tee "$tmp/guest.log" || true
 
 status=$(sed -n 's/^@@VM-EXIT \([0-9]*\)@@$/\1/p' "$tmp/guest.log" | tail -n 1)
 if [[ -z $status ]]; then
-    echo "vm: no exit marker from the guest (timeout or kernel panic); last 50 lines:" >&2
+    echo "vm: no exit marker from the guest (timeout after ${VM_TIMEOUT:-120} s, or kernel panic); last 50 lines:" >&2
     tail -n 50 "$tmp/guest.log" >&2
     exit 70
 fi

@@ -1,0 +1,70 @@
+/// One input device node that can vibrate, as `haptics devices` lists it.
+public struct EvdevDeviceInfo: Sendable, Hashable {
+    /// The node, e.g. `/dev/input/event5`.
+    public var node: String
+    /// Identity and abilities.
+    public var capabilities: DeviceCapabilities
+    /// Whether this user may write to the node; rumble needs it, listing does not.
+    public var isWritable: Bool
+
+    /// Creates a description of `node`.
+    public init(node: String, capabilities: DeviceCapabilities, isWritable: Bool) {
+        self.node = node
+        self.capabilities = capabilities
+        self.isWritable = isWritable
+    }
+
+    /// The device's name.
+    public var name: String { capabilities.name }
+
+    /// `vendor:product` in hex, as lsusb writes it, e.g. `054c:0ce6`.
+    public var usbID: String { "\(hex(capabilities.vendor)):\(hex(capabilities.product))" }
+
+    /// The bus by name: usb, bluetooth, virtual, or the number.
+    public var busName: String {
+        switch capabilities.bus {
+        case 0x03: "usb"
+        case 0x05: "bluetooth"
+        case 0x06: "virtual"
+        case 0x19: "host"
+        default: "bus \(capabilities.bus)"
+        }
+    }
+
+    /// `rumble` for two-motor devices, `periodic-only` for those that take only periodic effects.
+    public var kind: String { capabilities.hasRumble ? "rumble" : "periodic-only" }
+
+    /// One line for a person: node, name, ids, bus, kind, slots, gain, access.
+    public var summary: String {
+        var parts = ["\(node)  \(name)  [\(usbID) \(busName)]  \(kind), \(capabilities.effectSlots) slots"]
+        if capabilities.hasGain { parts.append("FF_GAIN") }
+        if !isWritable { parts.append("read-only: rumble needs write access (see README, Real hardware)") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// One compact JSON object.
+    public var json: String {
+        "{\"node\":\(quoted(node)),\"name\":\(quoted(name)),\"vendor\":\"\(hex(capabilities.vendor))\",\"product\":\"\(hex(capabilities.product))\","
+            + "\"bus\":\"\(busName)\",\"kind\":\"\(kind)\",\"rumble\":\(capabilities.hasRumble),\"periodic\":\(capabilities.hasPeriodic),"
+            + "\"gain\":\(capabilities.hasGain),\"slots\":\(capabilities.effectSlots),\"gamepad\":\(capabilities.isGamepad),\"writable\":\(isWritable)}"
+    }
+
+    private func hex(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+
+    private func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case _ where scalar.value < 0x20: result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,241 @@
+import CEvdev
+import Glibc
+import Haptics
+import Synchronization
+
+/// Vibrates real gamepads through the kernel's evdev force-feedback interface.
+///
+/// - One `FF_RUMBLE` effect per device (`FF_PERIODIC` on periodic-only devices), uploaded
+///   once and then updated in place by its id, so the device's slots never run out; the play
+///   event is written again after every update, as some kernels otherwise keep the old level.
+/// - Every upload has a finite length (the frame's duration plus a guard, at most 32767 ms):
+///   a hung process cannot leave a motor running, and a crash closes the device, which makes
+///   the kernel erase its effects.
+/// - The frame's gain goes to `FF_GAIN` where the device has it, else it scales the levels.
+/// - A device unplugged mid-play is dropped with one notice while the others keep playing;
+///   with `auto` and `all`, pads plugged in later join (inotify on the input directory).
+/// - `stop()` writes a stop and erases the effect; `close()` also closes the devices.
+public final class EvdevDriver: HapticDriver {
+    private struct OpenDevice {
+        var info: EvdevDeviceInfo
+        var fd: Int32
+        var effectID: Int16 = -1
+        var isPlaying = false
+        var gain: Double?
+    }
+
+    private struct State {
+        var devices: [OpenDevice] = []
+        var watcher: DeviceWatcher?
+        var isWatching = false
+    }
+
+    /// Which devices are driven.
+    public let selection: DeviceSelection
+    private let discovery: DeviceDiscovery
+    private let system: Syscalls
+    private let notice: @Sendable (String) -> Void
+    private let state = Mutex(State())
+
+    /// Creates a driver for the devices `selection` picks in `directory`. `notice` hears about
+    /// devices joining or leaving (one line each).
+    public convenience init(
+        selection: DeviceSelection = .auto,
+        directory: String = "/dev/input",
+        notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.init(selection: selection, directory: directory, system: .live, notice: notice)
+    }
+
+    init(selection: DeviceSelection, directory: String, system: Syscalls, notice: @escaping @Sendable (String) -> Void) {
+        self.selection = selection
+        self.discovery = DeviceDiscovery(directory: directory, system: system)
+        self.system = system
+        self.notice = notice
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The devices being driven.
+    public var devices: [EvdevDeviceInfo] {
+        state.withLock { $0.devices.map(\.info) }
+    }
+
+    /// Opens the selected devices and uploads each one's effect, so the next frame costs an
+    /// in-place update and one write. Throws when no device can be driven.
+    public func prepare() throws {
+        try state.withLock { state throws(EvdevError) in try prepare(&state) }
+    }
+
+    /// Plays the frame on every device.
+    public func apply(_ frame: RumbleFrame) throws {
+        try state.withLock { state throws(EvdevError) in
+            try prepare(&state)
+            var failure: EvdevError?
+            var gone: [Int] = []
+            for index in state.devices.indices {
+                do throws(Errno) {
+                    try play(frame, on: &state.devices[index])
+                } catch where error.meansDeviceGone {
+                    gone.append(index)
+                } catch {
+                    failure = failure ?? describe(error, on: state.devices[index], operation: "playing")
+                }
+            }
+            for index in gone.reversed() { drop(state.devices.remove(at: index)) }
+            if let failure { throw failure }
+        }
+    }
+
+    /// Stops every device's effect and erases it.
+    public func stop() throws {
+        try state.withLock { state throws(EvdevError) in
+            var failure: EvdevError?
+            for index in state.devices.indices {
+                do throws(Errno) {
+                    try silence(&state.devices[index], erase: true)
+                } catch where !error.meansDeviceGone {
+                    failure = failure ?? describe(error, on: state.devices[index], operation: "stopping")
+                } catch {}
+            }
+            if let failure { throw failure }
+        }
+    }
+
+    /// Stops and erases every effect, closes the devices and stops watching for new ones.
+    public func close() {
+        state.withLock { state in
+            state.watcher?.cancel()
+            state.watcher = nil
+            state.isWatching = false
+            for var device in state.devices {
+                try? silence(&device, erase: true)
+                system.close(device.fd)
+            }
+            state.devices = []
+        }
+    }
+
+    // MARK: - Opening
+
+    private func prepare(_ state: inout State) throws(EvdevError) {
+        if !state.isWatching, selection.followsHotPlug {
+            state.isWatching = true
+            state.watcher = try? DeviceWatcher(directory: discovery.directory, system: system) { [weak self] change in
+                self?.handle(change)
+            }
+        }
+        if state.devices.isEmpty {
+            let picked = selection.pick(from: discovery.devices())
+            guard !picked.isEmpty else {
+                throw .noDevice(selection: selection.description, directory: discovery.directory)
+            }
+            for info in picked { state.devices.append(try open(info)) }
+        }
+        for index in state.devices.indices where state.devices[index].effectID < 0 {
+            do throws(Errno) {
+                try upload(strong: 0, weak: 0, duration: .zero, to: &state.devices[index])
+            } catch {
+                throw describe(error, on: state.devices[index], operation: "uploading an effect")
+            }
+        }
+    }
+
+    private func open(_ info: EvdevDeviceInfo) throws(EvdevError) -> OpenDevice {
+        do {
+            let fd = try Errno.retryingOnInterrupt { () throws(Errno) in try system.open(info.node, O_RDWR | O_NONBLOCK) }
+            return OpenDevice(info: info, fd: fd)
+        } catch {
+            if error.code == EACCES || error.code == EPERM || error.code == EROFS { throw .permissionDenied(node: info.node) }
+            if error.meansDeviceGone { throw .deviceGone(node: info.node, name: info.name) }
+            throw .system(operation: "opening", node: info.node, errno: error)
+        }
+    }
+
+    private func handle(_ change: DeviceWatcher.Change) {
+        state.withLock { state in
+            switch change {
+            case .disappeared(let node):
+                guard let index = state.devices.firstIndex(where: { $0.info.node == node }) else { return }
+                drop(state.devices.remove(at: index))
+            case .appeared(let node):
+                guard selection == .all || state.devices.isEmpty,
+                      !state.devices.contains(where: { $0.info.node == node }),
+                      let info = discovery.describe(node), !selection.pick(from: [info]).isEmpty,
+                      let device = try? open(info)
+                else { return }
+                state.devices.append(device)
+                notice("\(node) (\(info.name)) plugged in: it will rumble too")
+            }
+        }
+    }
+
+    private func drop(_ device: OpenDevice) {
+        system.close(device.fd)
+        notice("\(device.info.node) (\(device.info.name)) was unplugged; dropped it")
+    }
+
+    // MARK: - Playing
+
+    private func play(_ frame: RumbleFrame, on device: inout OpenDevice) throws(Errno) {
+        guard !frame.isSilent else {
+            try silence(&device, erase: false)
+            return
+        }
+        var strong = frame.strong
+        var weak = frame.weak
+        if device.info.capabilities.hasGain {
+            if device.gain != frame.gain {
+                try write(EV_FF, code: FF_GAIN, value: Int32(RumbleEffect.magnitude(frame.gain)), to: device)
+                device.gain = frame.gain
+            }
+        } else {
+            strong = frame.scaledStrong
+            weak = frame.scaledWeak
+        }
+        try upload(strong: strong, weak: weak, duration: frame.duration, to: &device)
+        try write(EV_FF, code: Int32(device.effectID), value: 1, to: device)
+        device.isPlaying = true
+    }
+
+    private func upload(strong: Double, weak: Double, duration: Duration, to device: inout OpenDevice) throws(Errno) {
+        var effect = device.info.capabilities.hasRumble
+            ? RumbleEffect.rumble(strong: strong, weak: weak, duration: duration, id: device.effectID)
+            : RumbleEffect.periodic(strong: strong, weak: weak, duration: duration, id: device.effectID)
+        let fd = device.fd
+        try Errno.retryingOnInterrupt { () throws(Errno) in try system.uploadEffect(fd, &effect) }
+        device.effectID = effect.id
+    }
+
+    private func silence(_ device: inout OpenDevice, erase: Bool) throws(Errno) {
+        if device.isPlaying, device.effectID >= 0 {
+            try write(EV_FF, code: Int32(device.effectID), value: 0, to: device)
+        }
+        device.isPlaying = false
+        if erase, device.effectID >= 0 {
+            let (fd, id) = (device.fd, device.effectID)
+            device.effectID = -1
+            try Errno.retryingOnInterrupt { () throws(Errno) in try system.eraseEffect(fd, id) }
+        }
+    }
+
+    private func write(_ type: Int32, code: Int32, value: Int32, to device: OpenDevice) throws(Errno) {
+        var event = input_event()
+        event.type = UInt16(type)
+        event.code = UInt16(code)
+        event.value = value
+        let fd = device.fd
+        try Errno.retryingOnInterrupt { () throws(Errno) in try system.writeEvent(fd, event) }
+    }
+
+    private func describe(_ error: Errno, on device: OpenDevice, operation: String) -> EvdevError {
+        switch error.code {
+        case ENOSPC: .noFreeEffectSlot(node: device.info.node, name: device.info.name, slots: device.info.capabilities.effectSlots)
+        case EACCES, EPERM: .permissionDenied(node: device.info.node)
+        case _ where error.meansDeviceGone: .deviceGone(node: device.info.node, name: device.info.name)
+        default: .system(operation: operation, node: device.info.node, errno: error)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import CEvdev
+
+/// How a frame becomes a kernel force-feedback effect.
+///
+/// Every effect has a finite length: the frame's duration plus `guardTime`, at least 1 ms
+/// and at most 32767 ms, so a motor stops by itself even if the process hangs before the next
+/// frame. The guard covers a late wake-up so motors do not gap between frames.
+enum RumbleEffect {
+    /// Added to each frame's duration in the effect's replay length.
+    static let guardTime = Duration.milliseconds(50)
+    /// The longest replay length the kernel's 16-bit field takes safely.
+    static let maximumLength: UInt16 = 32767
+    /// The period of the sine used on periodic-only devices.
+    static let periodicPeriod: UInt16 = 20
+
+    /// A level 0...1 as a rumble magnitude 0...0xFFFF.
+    static func magnitude(_ level: Double) -> UInt16 {
+        UInt16((min(max(level, 0), 1) * 65535).rounded())
+    }
+
+    /// The replay length for a frame lasting `duration`.
+    static func replayLength(for duration: Duration) -> UInt16 {
+        let (seconds, attoseconds) = (duration + guardTime).components
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        let milliseconds = seconds * 1000 + (attoseconds + perMillisecond - 1) / perMillisecond
+        return UInt16(min(max(milliseconds, 1), Int64(maximumLength)))
+    }
+
+    /// An `FF_RUMBLE` effect with the given id (-1 to allocate a slot).
+    static func rumble(strong: Double, weak: Double, duration: Duration, id: Int16) -> ff_effect {
+        var effect = ff_effect()
+        effect.type = UInt16(FF_RUMBLE)
+        effect.id = id
+        effect.replay.length = replayLength(for: duration)
+        effect.u.rumble.strong_magnitude = magnitude(strong)
+        effect.u.rumble.weak_magnitude = magnitude(weak)
+        return effect
+    }
+
+    /// An `FF_PERIODIC` sine for devices without rumble: its magnitude is the stronger motor's
+    /// level, as the kernel's memless helper folds periodic effects into both motors.
+    static func periodic(strong: Double, weak: Double, duration: Duration, id: Int16) -> ff_effect {
+        var effect = ff_effect()
+        effect.type = UInt16(FF_PERIODIC)
+        effect.id = id
+        effect.replay.length = replayLength(for: duration)
+        effect.u.periodic.waveform = UInt16(FF_SINE)
+        effect.u.periodic.period = periodicPeriod
+        effect.u.periodic.magnitude = Int16(magnitude(max(strong, weak)) / 2)
+        return effect
+    }
+}

@@ -1,0 +1,29 @@
+@testable import HapticsEvdev
+import Testing
+
+@Suite struct DeviceDiscoveryTests {
+    @Test func listsVibratingEventNodesInNumericOrder() {
+        let system = FakeInputSystem([
+            "/dev/input/event10": FakeInputSystem.pad("Ten"),
+            "/dev/input/event2": FakeInputSystem.pad("Two"),
+            "/dev/input/event4": FakeInputSystem.pad("Keyboard", rumble: false, slots: 0),
+        ])
+        let devices = DeviceDiscovery(directory: "/dev/input", system: system.syscalls).devices()
+        #expect(devices.map(\.node) == ["/dev/input/event2", "/dev/input/event10"])
+        #expect(devices.allSatisfy { $0.isWritable })
+    }
+
+    @Test func listsAReadOnlyNodeAndSaysRumbleNeedsWriteAccess() throws {
+        let system = FakeInputSystem(["/dev/input/event5": FakeInputSystem.pad("Pad")])
+        system.state.withLock { $0.readOnly = ["/dev/input/event5"] }
+        let device = try #require(DeviceDiscovery(directory: "/dev/input", system: system.syscalls).devices().first)
+        #expect(!device.isWritable)
+        #expect(device.summary.contains("read-only: rumble needs write access"))
+    }
+
+    @Test func describesADeviceForPeopleAndAsJSON() {
+        let info = EvdevDeviceInfo(node: "/dev/input/event5", capabilities: FakeInputSystem.pad("Dual\"Sense"), isWritable: true)
+        #expect(info.summary == "/dev/input/event5  Dual\"Sense  [054c:0ce6 usb]  rumble, 16 slots, FF_GAIN")
+        #expect(info.json == #"{"node":"/dev/input/event5","name":"Dual\"Sense","vendor":"054c","product":"0ce6","bus":"usb","kind":"rumble","rumble":true,"periodic":true,"gain":true,"slots":16,"gamepad":true,"writable":true}"#)
+    }
+}

@@ -1,0 +1,20 @@
+import Glibc
+@testable import HapticsEvdev
+import Testing
+
+@Suite struct DeviceWatcherTests {
+    private func record(mask: UInt32, name: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let padded = (name.utf8.count / 16 + 1) * 16
+        for value in [UInt32(1), mask, 0, UInt32(padded)] { withUnsafeBytes(of: value) { bytes += $0 } }
+        bytes += Array(name.utf8) + [UInt8](repeating: 0, count: padded - name.utf8.count)
+        return bytes
+    }
+
+    @Test func readsCreationsAttributeChangesAndDeletionsOfEventNodes() {
+        let bytes = record(mask: UInt32(IN_CREATE), name: "event7") + record(mask: UInt32(IN_ATTRIB), name: "event7")
+            + record(mask: UInt32(IN_CREATE), name: "js0") + record(mask: UInt32(IN_DELETE), name: "event3")
+        let changes = bytes.withUnsafeBytes { DeviceWatcher.parse($0, directory: "/dev/input") }
+        #expect(changes == [.appeared("/dev/input/event7"), .appeared("/dev/input/event7"), .disappeared("/dev/input/event3")])
+    }
+}
