@@ -5,7 +5,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 HAPTICS = .build/debug/haptics
 
-.PHONY: demo test deps build unit-test
+.PHONY: demo test deps build unit-test kernel-test
 
 ## demo: the main job, on the best available driver (a gamepad, else the terminal).
 demo: build
@@ -13,8 +13,8 @@ demo: build
 		echo "== $$preset"; $(HAPTICS) play $$preset --driver auto || exit $$?; sleep 0.4; \
 	done
 
-## test: the whole suite.
-test: unit-test
+## test: the whole suite: unit tests, then the kernel tests in a VM.
+test: unit-test kernel-test
 
 deps:
 	@scripts/ensure-packages.sh libevdev-dev pkg-config
@@ -24,3 +24,7 @@ build: deps
 
 unit-test: deps
 	$(SWIFT) test
+
+## kernel-test: the evdev driver against a real kernel, in QEMU (installs it when it can).
+kernel-test: deps
+	SWIFT=$(SWIFT) scripts/kernel-tests.sh

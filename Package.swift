@@ -37,3 +37,12 @@ let package = Package(
         .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI"], swiftSettings: strict),
     ]
 )
+package.targets += [
+    .systemLibrary(name: "CKernelTestSupport", path: "Tests/KernelTests/CKernelTestSupport"),
+    .executableTarget(
+        name: "haptics-kernel-tests",
+        dependencies: ["Haptics", "HapticsEvdev", "CEvdev", "CKernelTestSupport"],
+        path: "Tests/KernelTests/Runner",
+        swiftSettings: strict
+    ),
+]

@@ -35,4 +35,11 @@ public struct DeviceCapabilities: Sendable, Hashable {
 
     /// Whether Haptics can vibrate it: rumble, or at least periodic effects.
     public var canVibrate: Bool { (hasRumble || hasPeriodic) && effectSlots > 0 }
+
+    /// Whether it is driven with `FF_PERIODIC` rather than `FF_RUMBLE`: devices that take
+    /// periodic effects and are not gamepads (phone vibrators, haptic actuators). The kernel
+    /// advertises `FF_RUMBLE` on every periodic device and converts rumble to a periodic
+    /// effect at a third of the strong motor plus a sixth of the weak one, so such a device
+    /// would otherwise vibrate far too weakly.
+    public var prefersPeriodic: Bool { hasPeriodic && (!hasRumble || !isGamepad) }
 }

@@ -31,8 +31,8 @@ public struct EvdevDeviceInfo: Sendable, Hashable {
         }
     }
 
-    /// `rumble` for two-motor devices, `periodic-only` for those that take only periodic effects.
-    public var kind: String { capabilities.hasRumble ? "rumble" : "periodic-only" }
+    /// `rumble` for two-motor devices, `periodic` for those driven with periodic effects.
+    public var kind: String { capabilities.prefersPeriodic ? "periodic" : "rumble" }
 
     /// One line for a person: node, name, ids, bus, kind, slots, gain, access.
     public var summary: String {

@@ -5,7 +5,7 @@ import Synchronization
 
 /// Vibrates real gamepads through the kernel's evdev force-feedback interface.
 ///
-/// - One `FF_RUMBLE` effect per device (`FF_PERIODIC` on periodic-only devices), uploaded
+/// - One `FF_RUMBLE` effect per device (`FF_PERIODIC` on vibrators that are not gamepads), uploaded
 ///   once and then updated in place by its id, so the device's slots never run out; the play
 ///   event is written again after every update, as some kernels otherwise keep the old level.
 /// - Every upload has a finite length (the frame's duration plus a guard, at most 32767 ms):
@@ -201,9 +201,9 @@ public final class EvdevDriver: HapticDriver {
     }
 
     private func upload(strong: Double, weak: Double, duration: Duration, to device: inout OpenDevice) throws(Errno) {
-        var effect = device.info.capabilities.hasRumble
-            ? RumbleEffect.rumble(strong: strong, weak: weak, duration: duration, id: device.effectID)
-            : RumbleEffect.periodic(strong: strong, weak: weak, duration: duration, id: device.effectID)
+        var effect = device.info.capabilities.prefersPeriodic
+            ? RumbleEffect.periodic(strong: strong, weak: weak, duration: duration, id: device.effectID)
+            : RumbleEffect.rumble(strong: strong, weak: weak, duration: duration, id: device.effectID)
         let fd = device.fd
         try Errno.retryingOnInterrupt { () throws(Errno) in try system.uploadEffect(fd, &effect) }
         device.effectID = effect.id

@@ -1,0 +1,28 @@
+#ifndef HAPTICS_KERNEL_TEST_SUPPORT_H
+#define HAPTICS_KERNEL_TEST_SUPPORT_H
+
+// The device side of the kernel tests: uinput and uhid ioctls whose macros do not import
+// into Swift, wrapped as small functions. Used only by the kernel test program.
+#include <linux/input.h>
+#include <linux/uhid.h>
+#include <linux/uinput.h>
+#include <sys/ioctl.h>
+
+static inline int kt_set_bit(int fd, unsigned long request, int bit) { return ioctl(fd, request, bit); }
+static inline unsigned long kt_ui_set_evbit(void) { return UI_SET_EVBIT; }
+static inline unsigned long kt_ui_set_keybit(void) { return UI_SET_KEYBIT; }
+static inline unsigned long kt_ui_set_absbit(void) { return UI_SET_ABSBIT; }
+static inline unsigned long kt_ui_set_ffbit(void) { return UI_SET_FFBIT; }
+
+static inline int kt_ui_dev_setup(int fd, struct uinput_setup *setup) { return ioctl(fd, UI_DEV_SETUP, setup); }
+static inline int kt_ui_abs_setup(int fd, struct uinput_abs_setup *setup) { return ioctl(fd, UI_ABS_SETUP, setup); }
+static inline int kt_ui_dev_create(int fd) { return ioctl(fd, UI_DEV_CREATE); }
+static inline int kt_ui_dev_destroy(int fd) { return ioctl(fd, UI_DEV_DESTROY); }
+static inline int kt_ui_get_sysname(int fd, char *name, unsigned int length) { return ioctl(fd, UI_GET_SYSNAME(length), name); }
+
+static inline int kt_ui_begin_ff_upload(int fd, struct uinput_ff_upload *upload) { return ioctl(fd, UI_BEGIN_FF_UPLOAD, upload); }
+static inline int kt_ui_end_ff_upload(int fd, struct uinput_ff_upload *upload) { return ioctl(fd, UI_END_FF_UPLOAD, upload); }
+static inline int kt_ui_begin_ff_erase(int fd, struct uinput_ff_erase *erase) { return ioctl(fd, UI_BEGIN_FF_ERASE, erase); }
+static inline int kt_ui_end_ff_erase(int fd, struct uinput_ff_erase *erase) { return ioctl(fd, UI_END_FF_ERASE, erase); }
+
+#endif

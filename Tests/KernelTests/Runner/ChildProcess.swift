@@ -1,0 +1,52 @@
+import Glibc
+
+/// A program started by the kernel tests: the `haptics` CLI, or this program in a child role.
+struct ChildProcess {
+    let pid: pid_t
+    private let output: Int32
+
+    /// Starts `path` with `arguments`, its standard output and error captured.
+    init(_ path: String, _ arguments: [String]) throws {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw TestFailure(description: "pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let status = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        close(pipeEnds[1])
+        guard status == 0 else {
+            close(pipeEnds[0])
+            throw TestFailure(description: "cannot start \(path): \(String(cString: strerror(status)))")
+        }
+        self.pid = pid
+        self.output = pipeEnds[0]
+    }
+
+    /// Waits for the program to end; its exit status (128 + signal when killed) and output.
+    func finish() -> (status: Int32, output: String) {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        close(output)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (code, String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Sends `signal` to the program.
+    func kill(_ signal: Int32) {
+        _ = Glibc.kill(pid, signal)
+    }
+}

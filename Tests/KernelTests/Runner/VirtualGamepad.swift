@@ -1,0 +1,170 @@
+import CKernelTestSupport
+import Glibc
+import Synchronization
+
+/// A force-feedback gamepad made with uinput. Its device side answers the kernel's upload and
+/// erase requests and records, with a monotonic timestamp, everything the kernel hands it:
+/// uploads, erases, plays and stops, gain changes.
+final class VirtualGamepad: Sendable {
+    /// One thing the device received.
+    enum Record: Equatable, Sendable {
+        /// An effect uploaded (or updated in place when the id was already in use).
+        case upload(id: Int16, type: UInt16, strong: UInt16, weak: UInt16, length: UInt16)
+        /// An effect erased.
+        case erase(id: Int16)
+        /// An effect started (`value` 1) or stopped (`value` 0).
+        case play(id: UInt16, value: Int32)
+        /// `FF_GAIN` set.
+        case gain(Int32)
+    }
+
+    /// A record and when the device side read it.
+    struct Stamped: Sendable {
+        let at: Duration
+        let record: Record
+    }
+
+    /// `/dev/input/eventN`.
+    let node: String
+    /// The name the device reports.
+    let name: String
+    private let fd: Int32
+    private let log = Mutex<[Stamped]>([])
+    private let running = Atomic<Bool>(true)
+    private let stopped = Atomic<Bool>(false)
+
+    /// Creates the device and starts answering for it. `rumble`, `periodic` and `gain` choose
+    /// its force-feedback abilities.
+    /// `gamepad` gives it buttons and sticks; without, it stands for a phone vibrator.
+    init(name: String, gamepad: Bool = true, rumble: Bool = true, periodic: Bool = true, gain: Bool = true, slots: UInt32 = 16) throws {
+        let fd = open("/dev/uinput", O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw TestFailure(description: "open /dev/uinput: \(String(cString: strerror(errno)))") }
+        func set(_ request: UInt, _ bit: Int32) throws {
+            guard kt_set_bit(fd, request, bit) == 0 else {
+                throw TestFailure(description: "uinput set bit \(bit): \(String(cString: strerror(errno)))")
+            }
+        }
+        try set(kt_ui_set_evbit(), EV_KEY)
+        for key in gamepad ? [BTN_SOUTH, BTN_EAST, BTN_NORTH, BTN_WEST, BTN_START] : [KEY_POWER] { try set(kt_ui_set_keybit(), key) }
+        if gamepad { try set(kt_ui_set_evbit(), EV_ABS) }
+        for axis in gamepad ? [ABS_X, ABS_Y, ABS_Z, ABS_RZ] : [] {
+            try set(kt_ui_set_absbit(), axis)
+            var abs = uinput_abs_setup()
+            abs.code = UInt16(axis)
+            abs.absinfo.minimum = 0
+            abs.absinfo.maximum = 255
+            guard kt_ui_abs_setup(fd, &abs) == 0 else { throw TestFailure(description: "UI_ABS_SETUP failed") }
+        }
+        try set(kt_ui_set_evbit(), EV_FF)
+        if rumble { try set(kt_ui_set_ffbit(), FF_RUMBLE) }
+        if periodic {
+            try set(kt_ui_set_ffbit(), FF_PERIODIC)
+            try set(kt_ui_set_ffbit(), FF_SINE)
+        }
+        if gain { try set(kt_ui_set_ffbit(), FF_GAIN) }
+        var setup = uinput_setup()
+        setup.id.bustype = UInt16(BUS_VIRTUAL)
+        setup.id.vendor = 0x1209
+        setup.id.product = 0x4854
+        setup.ff_effects_max = slots
+        withUnsafeMutableBytes(of: &setup.name) { buffer in
+            for (index, byte) in name.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+        }
+        guard kt_ui_dev_setup(fd, &setup) == 0, kt_ui_dev_create(fd) == 0 else {
+            throw TestFailure(description: "creating the uinput device: \(String(cString: strerror(errno)))")
+        }
+        var sysname = [UInt8](repeating: 0, count: 64)
+        let named = sysname.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { kt_ui_get_sysname(fd, $0.baseAddress, 64) }
+        }
+        guard named >= 0 else { throw TestFailure(description: "UI_GET_SYSNAME failed") }
+        let sysfs = "/sys/devices/virtual/input/" + String(decoding: sysname.prefix { $0 != 0 }, as: UTF8.self)
+        var found: String?
+        _ = Monotonic.wait {
+            found = Self.eventName(in: sysfs)
+            return found.map { access("/dev/input/\($0)", F_OK) == 0 } ?? false
+        }
+        self.fd = fd
+        self.name = name
+        self.node = "/dev/input/" + (try require(found, "no event node appeared under \(sysfs)"))
+        BackgroundThread.start { [self] in serve() }
+    }
+
+    /// Everything received so far.
+    var records: [Stamped] { log.withLock { $0 } }
+
+    /// Forgets what was received so far.
+    func reset() {
+        log.withLock { $0.removeAll() }
+    }
+
+    /// Waits until a received record satisfies `condition`.
+    func wait(upTo timeout: Duration = .seconds(5), for condition: (Record) -> Bool) -> Bool {
+        Monotonic.wait(upTo: timeout) { records.contains { condition($0.record) } }
+    }
+
+    /// Unplugs the device: stops answering and destroys it.
+    func destroy() {
+        guard running.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        _ = Monotonic.wait { stopped.load(ordering: .sequentiallyConsistent) }
+        _ = kt_ui_dev_destroy(fd)
+        close(fd)
+    }
+
+    private func serve() {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while running.load(ordering: .sequentiallyConsistent) {
+            guard poll(&descriptor, 1, 20) > 0 else { continue }
+            var event = input_event()
+            while withUnsafeMutableBytes(of: &event, { read(fd, $0.baseAddress, $0.count) }) == MemoryLayout<input_event>.size {
+                handle(event)
+            }
+        }
+        stopped.store(true, ordering: .sequentiallyConsistent)
+    }
+
+    private func handle(_ event: input_event) {
+        let at = Monotonic.now
+        switch (Int32(event.type), Int32(event.code)) {
+        case (EV_UINPUT, UI_FF_UPLOAD):
+            var upload = uinput_ff_upload()
+            upload.request_id = UInt32(bitPattern: event.value)
+            guard kt_ui_begin_ff_upload(fd, &upload) == 0 else { return }
+            let effect = upload.effect
+            let isRumble = Int32(effect.type) == FF_RUMBLE
+            append(at, .upload(id: effect.id, type: effect.type,
+                               strong: isRumble ? effect.u.rumble.strong_magnitude : UInt16(bitPattern: effect.u.periodic.magnitude),
+                               weak: isRumble ? effect.u.rumble.weak_magnitude : 0,
+                               length: effect.replay.length))
+            upload.retval = 0
+            _ = kt_ui_end_ff_upload(fd, &upload)
+        case (EV_UINPUT, UI_FF_ERASE):
+            var erase = uinput_ff_erase()
+            erase.request_id = UInt32(bitPattern: event.value)
+            guard kt_ui_begin_ff_erase(fd, &erase) == 0 else { return }
+            append(at, .erase(id: Int16(truncatingIfNeeded: erase.effect_id)))
+            erase.retval = 0
+            _ = kt_ui_end_ff_erase(fd, &erase)
+        case (EV_FF, FF_GAIN):
+            append(at, .gain(event.value))
+        case (EV_FF, _):
+            append(at, .play(id: event.code, value: event.value))
+        default:
+            break
+        }
+    }
+
+    private func append(_ at: Duration, _ record: Record) {
+        log.withLock { $0.append(Stamped(at: at, record: record)) }
+    }
+
+    private static func eventName(in directory: String) -> String? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix("event") { return name }
+        }
+        return nil
+    }
+}

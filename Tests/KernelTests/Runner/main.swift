@@ -1,0 +1,27 @@
+import Glibc
+
+// The kernel tests, run as root inside a throwaway VM (scripts/vm/run.sh) where uinput and
+// uhid exist. One line per test, then a closing "N passed, M failed".
+let arguments = CommandLine.arguments
+if let index = arguments.firstIndex(of: "--child-play"), index + 1 < arguments.count {
+    await UinputTests.playForever(on: arguments[index + 1])
+    exit(0)
+}
+let haptics = arguments.firstIndex(of: "--haptics").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+let filter = arguments.firstIndex(of: "--filter").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+
+var passed = 0
+var failed = 0
+for test in UinputTests.all(haptics: haptics) where filter.map({ test.name.contains($0) }) ?? true {
+    let start = Monotonic.now
+    do {
+        try await test.body()
+        passed += 1
+        print("PASS \(test.name) (\(Int((Monotonic.now - start).inMilliseconds)) ms)")
+    } catch {
+        failed += 1
+        print("FAIL \(test.name): \(error)")
+    }
+}
+print("\(passed) passed, \(failed) failed")
+exit(failed == 0 ? 0 : 1)

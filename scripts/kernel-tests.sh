@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The kernel tests: the evdev driver against the real Linux input stack, in a throwaway
+# QEMU VM booting Debian's kernel (the host has no uinput or uhid). Installs QEMU and the
+# kernel when missing and it can (root or sudo); otherwise skips with the reason, except in
+# CI (CI=true), where a skip is a failure.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+swift=${SWIFT:-swift}
+
+skip() {
+    if [[ ${CI:-} == true ]]; then
+        echo "kernel tests cannot run in CI: $*" >&2
+        exit 1
+    fi
+    echo "SKIPPED kernel tests: $*"
+    exit 0
+}
+
+scripts/ensure-packages.sh qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils \
+    || skip "QEMU and a Debian kernel are needed (see the line above)"
+status=0
+scripts/vm/prepare.sh || status=$?
+[[ $status -eq 77 ]] && skip "the VM cannot be prepared (see the line above)"
+[[ $status -ne 0 ]] && exit "$status"
+
+"$swift" build --product haptics
+"$swift" build --product haptics-kernel-tests
+bin=$("$swift" build --show-bin-path)
+echo "== kernel tests, in a VM booting Debian's kernel"
+status=0
+VM_EXTRA_FILES="$bin/haptics" scripts/vm/run.sh "$bin/haptics-kernel-tests" --haptics "$bin/haptics" "$@" || status=$?
+if [[ $status -ne 0 ]]; then
+    echo "kernel tests failed (status $status); the guest's log is above" >&2
+fi
+exit "$status"
