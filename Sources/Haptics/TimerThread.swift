@@ -1,0 +1,100 @@
+import Glibc
+
+/// The thread behind `PrecisionClock`: it keeps the sleepers in deadline order, waits on a
+/// condition variable for the earliest deadline (`CLOCK_MONOTONIC`, absolute), and resumes each sleeper when its deadline passes. With no sleeper it waits
+/// without a timeout, so an idle process is never woken.
+final class TimerThread: @unchecked Sendable {
+    /// The one timer thread of the process.
+    static let shared = TimerThread()
+
+    private struct Sleeper {
+        let id: UInt64
+        let deadline: Duration
+        let continuation: UnsafeContinuation<Void, any Error>
+    }
+
+    // Guarded by `mutex`; `@unchecked Sendable` because every access below holds it.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var sleepers: [Sleeper] = []
+    private var cancelledBeforeSleeping: Set<UInt64> = []
+    private var registering: Set<UInt64> = []
+    private var nextID: UInt64 = 0
+
+    private init() {
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<TimerThread>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, context)
+        precondition(status == 0, "cannot start the haptics timer thread: \(String(cString: strerror(status)))")
+        pthread_detach(thread)
+    }
+
+    /// Suspends the calling task until the monotonic clock reaches `deadline`.
+    func sleep(until deadline: Duration) async throws {
+        let id = locked {
+            nextID += 1
+            registering.insert(nextID)
+            return nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+                let cancelled = locked {
+                    registering.remove(id)
+                    if cancelledBeforeSleeping.remove(id) != nil { return true }
+                    let index = sleepers.firstIndex { $0.deadline > deadline } ?? sleepers.endIndex
+                    sleepers.insert(Sleeper(id: id, deadline: deadline, continuation: continuation), at: index)
+                    if index == 0 { pthread_cond_signal(condition) }
+                    return false
+                }
+                if cancelled { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            let sleeper: Sleeper? = locked {
+                if let index = sleepers.firstIndex(where: { $0.id == id }) { return sleepers.remove(at: index) }
+                if registering.contains(id) { cancelledBeforeSleeping.insert(id) }
+                return nil
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    private func run() {
+        pthread_mutex_lock(mutex)
+        while true {
+            guard let earliest = sleepers.first?.deadline else {
+                pthread_cond_wait(condition, mutex)
+                continue
+            }
+            var time = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &time)
+            let now = Duration.seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+            guard earliest <= now else {
+                let (seconds, attoseconds) = earliest.components
+                var until = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+                pthread_cond_timedwait(condition, mutex, &until)
+                continue
+            }
+            let due = sleepers.prefix { $0.deadline <= now }
+            sleepers.removeFirst(due.count)
+            pthread_mutex_unlock(mutex)
+            for sleeper in due { sleeper.continuation.resume() }
+            pthread_mutex_lock(mutex)
+        }
+    }
+
+    private func locked<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+}
