@@ -46,3 +46,4 @@ package.targets += [
         swiftSettings: strict
     ),
 ]
+package.targets.append(.executableTarget(name: "haptics-bench", dependencies: ["Haptics"], path: "bench/HapticsBench", swiftSettings: strict))

@@ -1,0 +1,88 @@
+import Glibc
+import Haptics
+
+// `make bench`: timing, throughput, idle cost and memory of the engine, as one table (and
+// as JSON for tools). `--quick` runs each measurement briefly, as a smoke test of the harness;
+// its figures are not the ones to quote.
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+let jsonPath = arguments.firstIndex(of: "--json").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+let corpusFile = "Tests/HapticsTests/Fixtures/corpus/meta-haptics-sdk__studio_export.ahap"
+
+let frames = quick ? 300 : 10_000
+let referenceFrames = quick ? 100 : 3_000
+let idleSeconds = quick ? 1 : 10
+var figures: [Measurement] = []
+
+func progress(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+func scheduleFigures(_ label: String, _ distribution: Distribution, targetP99: Double?) -> [Measurement] {
+    [
+        Measurement(name: "schedule error, \(label): p50", value: Double(distribution.p50) / 1e6, unit: "ms", target: nil),
+        Measurement(name: "schedule error, \(label): p99", value: Double(distribution.p99) / 1e6, unit: "ms", target: targetP99.map { .below($0) }),
+        Measurement(name: "schedule error, \(label): max", value: Double(distribution.max) / 1e6, unit: "ms", target: targetP99 == nil ? nil : .below(5)),
+    ]
+}
+
+progress("schedule error: \(frames) frames at 10 ms on PrecisionClock, idle ...")
+figures += scheduleFigures("PrecisionClock, idle (\(frames) frames)", await Benchmarks.scheduleError(clock: PrecisionClock(), frames: frames, busy: false), targetP99: 1)
+progress("schedule error: the same with the other core busy ...")
+figures += scheduleFigures("PrecisionClock, other core busy", await Benchmarks.scheduleError(clock: PrecisionClock(), frames: frames, busy: true), targetP99: 2)
+progress("schedule error: \(referenceFrames) frames on ContinuousClock, for reference ...")
+figures += scheduleFigures("ContinuousClock, idle (\(referenceFrames) frames, reference)", await Benchmarks.scheduleError(clock: ContinuousClock(), frames: referenceFrames, busy: false), targetP99: nil)
+
+progress("impact latency ...")
+let latency = Benchmarks.impactLatency(count: quick ? 200 : 5_000)
+figures.append(Measurement(name: "impact latency after prepare(): p50", value: Double(latency.p50) / 1e3, unit: "µs", target: nil))
+figures.append(Measurement(name: "impact latency after prepare(): p99", value: Double(latency.p99) / 1e3, unit: "µs", target: .below(200)))
+
+progress("render and load ...")
+do {
+    let render = try Benchmarks.renderRate(file: corpusFile)
+    figures.append(Measurement(name: "render, largest corpus AHAP (\(render.steps) steps)", value: render.stepsPerSecond, unit: "frames/s", target: .atLeast(1_000_000)))
+    let load = try Benchmarks.loadTime(bytes: 1_000_000)
+    figures.append(Measurement(name: "load a \(load.size / 1000) kB AHAP file", value: load.milliseconds, unit: "ms", target: nil))
+} catch {
+    progress("render and load failed: \(error) (run from the repository's root)")
+}
+
+progress("idle cost over \(idleSeconds) s ...")
+let idle = await Benchmarks.idleCost(clock: PrecisionClock(), seconds: idleSeconds)
+figures.append(Measurement(name: "idle wake-ups over \(idleSeconds) s, PrecisionClock", value: Double(idle.wakeUps), unit: "", target: .below(1)))
+figures.append(Measurement(name: "idle CPU time over \(idleSeconds) s, PrecisionClock", value: idle.cpuMilliseconds, unit: "ms", target: nil))
+let idleReference = await Benchmarks.idleCost(clock: ContinuousClock(), seconds: idleSeconds)
+figures.append(Measurement(name: "idle wake-ups over \(idleSeconds) s, ContinuousClock (reference)", value: Double(idleReference.wakeUps), unit: "", target: nil))
+
+progress("memory ...")
+let baseline = ProcessStatus.memory.resident
+let loop = await Benchmarks.simulatedLoop(.error, hours: quick ? 0 : 1)
+figures.append(Measurement(name: "peak RSS, 1 simulated hour of looping (\(loop.frames) frames)", value: Double(loop.peakKiB) / 1024, unit: "MiB", target: nil))
+let flood = await Benchmarks.impactFlood(count: quick ? 10_000 : 100_000)
+figures.append(Measurement(name: "peak RSS after \(quick ? 10_000 : 100_000) impacts as fast as possible", value: Double(flood.peakKiB) / 1024, unit: "MiB", target: nil))
+figures.append(Measurement(name: "RSS growth over the memory runs", value: Double(ProcessStatus.memory.resident - baseline) / 1024, unit: "MiB", target: .below(16)))
+figures.append(Measurement(name: "time to fire those impacts", value: flood.milliseconds, unit: "ms", target: nil))
+
+let nameWidth = figures.map(\.name.count).max() ?? 0
+print("Haptics benchmark\(quick ? " (quick smoke run: figures not representative)" : "")")
+print(String(repeating: "-", count: nameWidth + 40))
+for figure in figures {
+    let value = Measurement.format(figure.value) + (figure.unit.isEmpty ? "" : " " + figure.unit)
+    let target = figure.target.map { "target \($0.text)" + ($0.isMet(by: figure.value) ? "  ok" : "  MISSED") } ?? ""
+    print(figure.name + String(repeating: " ", count: nameWidth - figure.name.count) + "  "
+          + String(repeating: " ", count: max(0, 16 - value.count)) + value + "  " + target)
+}
+
+if let jsonPath {
+    let entries = figures.map { figure in
+        let target = figure.target.map { "\"\($0.text)\"" } ?? "null"
+        let met = figure.target.map { $0.isMet(by: figure.value) ? "true" : "false" } ?? "null"
+        return "    {\"name\": \"\(figure.name)\", \"value\": \(figure.value), \"unit\": \"\(figure.unit)\", \"target\": \(target), \"met\": \(met)}"
+    }
+    let json = "{\n  \"quick\": \(quick),\n  \"figures\": [\n" + entries.joined(separator: ",\n") + "\n  ]\n}\n"
+    let fd = open(jsonPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    _ = json.utf8.withContiguousStorageIfAvailable { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+}
