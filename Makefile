@@ -7,11 +7,10 @@ HAPTICS = .build/debug/haptics
 
 .PHONY: demo test deps build unit-test kernel-test
 
-## demo: the main job, on the best available driver (a gamepad, else the terminal).
+## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
+## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
 demo: build
-	@for preset in light medium heavy soft rigid selection success warning error; do \
-		echo "== $$preset"; $(HAPTICS) play $$preset --driver auto || exit $$?; sleep 0.4; \
-	done
+	@if [ -t 0 ]; then $(HAPTICS) demo; else $(HAPTICS) demo --trace Traces/clean-pull.csv; fi
 
 ## test: the whole suite: unit tests, then the kernel tests in a VM.
 test: unit-test kernel-test

@@ -12,38 +12,31 @@ let package = Package(
         .executable(name: "haptics", targets: ["haptics"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CEvdev",
-            path: "CEvdev",
-            pkgConfig: "libevdev",
-            providers: [.apt(["libevdev-dev"])]
-        ),
-        .target(
-            name: "Haptics",
-            resources: [.embedInCode("Presets")],
-            swiftSettings: strict
-        ),
+        // The pure core: patterns, loaders, renderer, player, drivers that touch no device.
+        .target(name: "Haptics", resources: [.embedInCode("Presets")], swiftSettings: strict),
+        // The evdev force-feedback driver, over libevdev.
+        .systemLibrary(name: "CEvdev", path: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(name: "HapticsEvdev", dependencies: ["Haptics", "CEvdev"], swiftSettings: strict),
+        // MJRefresh's state machine, firing feedback through the core's protocol.
         .target(name: "PullToRefresh", dependencies: ["Haptics"], swiftSettings: strict),
-        .target(
-            name: "HapticsCLI",
-            dependencies: ["Haptics", "HapticsEvdev", "PullToRefresh"],
-            swiftSettings: strict
-        ),
+        // The command line: parsing and wiring in a library, so tests can run it.
+        .target(name: "HapticsCLI", dependencies: ["Haptics", "HapticsEvdev", "PullToRefresh"], swiftSettings: strict),
         .executableTarget(name: "haptics", dependencies: ["HapticsCLI"], swiftSettings: strict),
+
         .testTarget(name: "HapticsTests", dependencies: ["Haptics"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev"], swiftSettings: strict),
         .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh"], swiftSettings: strict),
-        .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI"], swiftSettings: strict),
+        .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "Haptics", "PullToRefresh"], swiftSettings: strict),
+
+        // The kernel tests, run as root inside a QEMU VM by scripts/kernel-tests.sh.
+        .systemLibrary(name: "CKernelTestSupport", path: "Tests/KernelTests/CKernelTestSupport"),
+        .executableTarget(
+            name: "haptics-kernel-tests",
+            dependencies: ["Haptics", "HapticsEvdev", "CEvdev", "CKernelTestSupport"],
+            path: "Tests/KernelTests/Runner",
+            swiftSettings: strict
+        ),
+        // `make bench`.
+        .executableTarget(name: "haptics-bench", dependencies: ["Haptics"], path: "bench/HapticsBench", swiftSettings: strict),
     ]
 )
-package.targets += [
-    .systemLibrary(name: "CKernelTestSupport", path: "Tests/KernelTests/CKernelTestSupport"),
-    .executableTarget(
-        name: "haptics-kernel-tests",
-        dependencies: ["Haptics", "HapticsEvdev", "CEvdev", "CKernelTestSupport"],
-        path: "Tests/KernelTests/Runner",
-        swiftSettings: strict
-    ),
-]
-package.targets.append(.executableTarget(name: "haptics-bench", dependencies: ["Haptics"], path: "bench/HapticsBench", swiftSettings: strict))

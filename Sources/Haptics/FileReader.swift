@@ -1,9 +1,10 @@
 import Glibc
 
-/// Reads whole files for the loaders, refusing files over a size limit before reading them.
-enum FileReader {
+/// Reads whole files for the loaders (and the CLI's trace files), refusing files over a size
+/// limit before reading them.
+package enum FileReader {
     /// The outcome of a read that did not return bytes.
-    enum Failure: Error {
+    package enum Failure: Error {
         /// `open`, `fstat` or `read` failed with this errno.
         case system(errno: Int32)
         /// The file holds more than the limit; `size` is its length in bytes.
@@ -11,7 +12,7 @@ enum FileReader {
     }
 
     /// The file's bytes, or why they could not be had.
-    static func bytes(atPath path: String, limit: Int) throws(Failure) -> [UInt8] {
+    package static func bytes(atPath path: String, limit: Int) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .system(errno: errno) }
         defer { close(fd) }
@@ -34,7 +35,7 @@ enum FileReader {
     }
 
     /// The system's message for an errno, e.g. "No such file or directory".
-    static func message(for code: Int32) -> String {
+    package static func message(for code: Int32) -> String {
         String(cString: strerror(code))
     }
 }

@@ -15,15 +15,17 @@ public struct Console: Sendable {
     }
 
     /// The process's own standard output and error, unbuffered.
-    public static let standard = Console(out: { writeLine($0, to: STDOUT_FILENO) }, err: { writeLine($0, to: STDERR_FILENO) })
+    public static let standard = Console(out: { write($0 + "\n", to: STDOUT_FILENO) }, err: { write($0 + "\n", to: STDERR_FILENO) })
 
-    private static func writeLine(_ line: String, to descriptor: Int32) {
-        var text = line + "\n"
+    /// Writes all of `text` to `descriptor`, unbuffered, retrying after interruptions; a
+    /// descriptor that fails is given up on.
+    static func write(_ text: String, to descriptor: Int32) {
+        var text = text
         text.withUTF8 { bytes in
             guard var base = bytes.baseAddress else { return }
             var left = bytes.count
             while left > 0 {
-                let written = write(descriptor, base, left)
+                let written = Glibc.write(descriptor, base, left)
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { return }
                 base += written

@@ -40,4 +40,19 @@ public struct TraceEvent: Sendable, Hashable {
             return time + "\"selection\":true}"
         }
     }
+
+    /// What one input's `action` produced at `timeMilliseconds`: the state change first, then the cues
+    /// in order. `prepare` cues are left out, as they make no output.
+    public static func events(of action: RefreshAction, atMilliseconds timeMilliseconds: Int) -> [TraceEvent] {
+        let change: [Kind] = action.transition.map { [.state($0.to)] } ?? []
+        let cues = action.cues.compactMap { cue -> Kind? in
+            switch cue {
+            case .prepare: nil
+            case .impact(let style, _): .impact(style)
+            case .notification(let type): .notification(type)
+            case .selection: .selection
+            }
+        }
+        return (change + cues).map { TraceEvent(timeMilliseconds: timeMilliseconds, kind: $0) }
+    }
 }

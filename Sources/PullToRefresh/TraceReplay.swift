@@ -12,29 +12,8 @@ public struct TraceReplay: Sendable {
     /// `prepare` cues are not listed, as they make no output.
     public func events(for trace: GestureTrace) -> [TraceEvent] {
         var machine = machine
-        var events: [TraceEvent] = []
-        for timed in trace.inputs {
-            guard let action = machine.event(timed.input) else {
-                continue
-            }
-            if let transition = action.transition {
-                events.append(TraceEvent(timeMilliseconds: timed.timeMilliseconds, kind: .state(transition.to)))
-            }
-            for cue in action.cues {
-                if let kind = Self.eventKind(of: cue) {
-                    events.append(TraceEvent(timeMilliseconds: timed.timeMilliseconds, kind: kind))
-                }
-            }
-        }
-        return events
-    }
-
-    private static func eventKind(of cue: RefreshCue) -> TraceEvent.Kind? {
-        switch cue {
-        case .prepare: nil
-        case .impact(let style, _): .impact(style)
-        case .notification(let type): .notification(type)
-        case .selection: .selection
+        return trace.inputs.flatMap { timed in
+            machine.event(timed.input).map { TraceEvent.events(of: $0, atMilliseconds: timed.timeMilliseconds) } ?? []
         }
     }
 }

@@ -12,12 +12,12 @@ import Testing
     @Test func helpListsEverySubcommand() async {
         let (code, console) = await CapturedConsole.run("--help")
         #expect(code == .success)
-        for name in ["impact", "notify", "select", "play", "render", "validate", "list"] {
+        for name in ["impact", "notify", "select", "play", "render", "validate", "list", "demo"] {
             #expect(console.out.contains("\n  \(name) "))
         }
     }
 
-    @Test(arguments: ["impact", "notify", "select", "play", "render", "validate", "list"])
+    @Test(arguments: ["impact", "notify", "select", "play", "render", "validate", "list", "demo"])
     func everySubcommandHasHelp(_ name: String) async {
         for flag in ["-h", "--help"] {
             let (code, console) = await CapturedConsole.run(name, flag)

@@ -14,4 +14,20 @@ struct TraceEventTests {
     func jsonLineIsCompactWithTimeFirst(event: TraceEvent, expected: String) {
         #expect(event.jsonLine == expected)
     }
+
+    @Test func anActionGivesItsStateChangeThenItsCuesWithoutPrepare() {
+        let action = RefreshAction(
+            transition: RefreshTransition(from: .idle, to: .pulling),
+            cues: [.prepare, .impact(.light, intensity: 1), .notification(.warning), .selection])
+        #expect(TraceEvent.events(of: action, atMilliseconds: 83) == [
+            TraceEvent(timeMilliseconds: 83, kind: .state(.pulling)),
+            TraceEvent(timeMilliseconds: 83, kind: .impact(.light)),
+            TraceEvent(timeMilliseconds: 83, kind: .notification(.warning)),
+            TraceEvent(timeMilliseconds: 83, kind: .selection),
+        ])
+    }
+
+    @Test func anActionWithOnlyAPrepareGivesNothing() {
+        #expect(TraceEvent.events(of: RefreshAction(transition: nil, cues: [.prepare]), atMilliseconds: 0) == [])
+    }
 }

@@ -1,0 +1,130 @@
+import Foundation
+@testable import HapticsCLI
+import PullToRefresh
+import Testing
+
+@Suite struct DemoCommandTests {
+    /// What each shipped trace prints on the component its comments name.
+    private static let expected: [String: [String]] = [
+        "clean-pull.csv": [
+            #"{"t_ms":83,"state":"pulling"}"#,
+            #"{"t_ms":83,"impact":"light"}"#,
+            #"{"t_ms":133,"state":"refreshing"}"#,
+            #"{"t_ms":1200,"state":"idle"}"#,
+        ],
+        "released-early.csv": [],
+        "trembling.csv": [80, 120, 160, 200, 240, 280].flatMap { time in [
+            #"{"t_ms":\#(time),"state":"pulling"}"#,
+            #"{"t_ms":\#(time),"impact":"light"}"#,
+            #"{"t_ms":\#(time + 20),"state":"idle"}"#,
+        ] } + [
+            #"{"t_ms":320,"state":"pulling"}"#,
+            #"{"t_ms":320,"impact":"light"}"#,
+            #"{"t_ms":360,"state":"refreshing"}"#,
+            #"{"t_ms":1400,"state":"idle"}"#,
+        ],
+        "no-more-data.csv": [
+            #"{"t_ms":50,"state":"pulling"}"#,
+            #"{"t_ms":50,"impact":"light"}"#,
+            #"{"t_ms":83,"state":"refreshing"}"#,
+            #"{"t_ms":900,"state":"idle"}"#,
+            #"{"t_ms":1533,"state":"pulling"}"#,
+            #"{"t_ms":1533,"impact":"light"}"#,
+            #"{"t_ms":1550,"state":"refreshing"}"#,
+            #"{"t_ms":2400,"state":"noMoreData"}"#,
+            #"{"t_ms":3500,"state":"idle"}"#,
+            #"{"t_ms":4033,"state":"pulling"}"#,
+            #"{"t_ms":4033,"impact":"light"}"#,
+            #"{"t_ms":4050,"state":"refreshing"}"#,
+            #"{"t_ms":4800,"state":"idle"}"#,
+        ],
+    ]
+
+    /// The lines printed on standard output.
+    private func lines(_ console: CapturedConsole) -> [String] {
+        console.out.split(separator: "\n").map(String.init)
+    }
+
+    @Test(arguments: ShippedTrace.all)
+    func eachShippedTracePrintsTheExpectedLines(_ shipped: ShippedTrace) async throws {
+        let expected = try #require(Self.expected[shipped.name], "no expected lines for \(shipped)")
+        let (code, console) = await CapturedConsole.run("demo", "--trace", shipped.path, "--component", try shipped.component().rawValue)
+        #expect(code == .success)
+        #expect(lines(console) == expected)
+        #expect(console.err.isEmpty)
+    }
+
+    @Test(arguments: ShippedTrace.all, ComponentChoice.allCases)
+    func theLinesAreTraceReplaysOnEveryComponentAndHysteresis(_ shipped: ShippedTrace, component: ComponentChoice) async throws {
+        for hysteresis in [0.0, 5.0] {
+            let (code, console) = await CapturedConsole.run(
+                "demo", "--trace", shipped.path, "--component", component.rawValue, "--hysteresis", String(hysteresis))
+            let machine = RefreshStateMachine(kind: component.kind, configuration: RefreshFeedbackConfiguration(hysteresis: hysteresis))
+            #expect(code == .success)
+            #expect(lines(console) == TraceReplay(machine: machine).events(for: try shipped.trace()).map(\.jsonLine))
+        }
+    }
+
+    @Test func theHeaderIsTheDefaultComponentAndRecordTheDefaultDriver() async {
+        let path = ShippedTrace(name: "no-more-data.csv").path
+        let (_, byDefault) = await CapturedConsole.run("demo", "--trace", path)
+        let (_, header) = await CapturedConsole.run("demo", "--trace", path, "--component", "header", "--driver", "record")
+        #expect(byDefault.out == header.out)
+        #expect(byDefault.out.hasPrefix(#"{"t_ms":3033,"state":"pulling"}"#))
+    }
+
+    @Test func theStdoutDriverAddsTheFramesAtTheirTraceTimes() async {
+        let (code, console) = await CapturedConsole.run("demo", "--trace", ShippedTrace(name: "clean-pull.csv").path, "--driver", "stdout")
+        #expect(code == .success)
+        let frames = lines(console).filter { !$0.hasPrefix("{") }
+        #expect(frames.count == 3)
+        #expect(frames.first?.hasPrefix("     83 ms  strong 0.16") == true)
+        #expect(frames.first?.hasSuffix("40 ms") == true)
+        #expect(frames.dropFirst().first?.hasPrefix("    123 ms  strong 0.00") == true)
+        #expect(frames.last == "   stop")
+        #expect(lines(console).filter { $0.hasPrefix("{") } == Self.expected["clean-pull.csv"])
+    }
+
+    @Test func aBrokenTraceExits65NamingTheFileAndLine() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("haptics-\(UUID().uuidString).csv").path
+        try Data("t_ms,offset,dragging\n0,0,1\n16,ten,1\n".utf8).write(to: URL(fileURLWithPath: path))
+        let (code, console) = await CapturedConsole.run("demo", "--trace", path)
+        #expect(code == .dataError)
+        #expect(console.err == "Error: \(path): line 3: expected the offset as a finite number of points (like `56.5`), but found `ten`")
+        #expect(console.out.isEmpty)
+    }
+
+    @Test func aMissingTraceExits65() async {
+        let (code, console) = await CapturedConsole.run("demo", "--trace", "/nonexistent.csv")
+        #expect(code == .dataError)
+        #expect(console.err == "Error: /nonexistent.csv: cannot read the file: No such file or directory; check the path and its permissions")
+    }
+
+    @Test(arguments: [
+        (["--component", "header"], "Error: '--component' only applies with '--trace'"),
+        (["--driver", "record"], "Error: the demo plays in real time; '--driver record' only applies with '--trace'"),
+        (["--trace", "x.csv", "--component", "side"], "Error: the value 'side' of '--component' is not one of header, back-footer, auto-footer"),
+        (["--hysteresis", "-1"], "Error: the value '-1' of '--hysteresis' is not a number from 0 to 100"),
+        (["now"], "Error: unexpected argument 'now'"),
+    ])
+    func badUsageExits64(_ arguments: [String], _ message: String) async {
+        let captured = CapturedConsole()
+        let code = await HapticsCommand.run(["demo"] + arguments, on: captured.console)
+        #expect(code == .usage)
+        #expect(captured.err.split(separator: "\n").first.map(String.init) == message)
+    }
+
+    @Test func withoutATerminalItSaysHowToReplayATraceAndExits64() async throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        var arguments = ArgumentReader([], usage: DemoCommand.usage)
+        var command = try DemoCommand(parsing: &arguments)
+        command.input = ends[0]
+        let captured = CapturedConsole()
+        #expect(await command.run(on: captured.console) == .usage)
+        #expect(captured.err.split(separator: "\n").count == 1)
+        #expect(captured.err.contains("not a terminal") && captured.err.contains("--trace FILE"))
+        #expect(captured.out.isEmpty)
+    }
+}
