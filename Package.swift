@@ -32,7 +32,7 @@ let package = Package(
         .systemLibrary(name: "CKernelTestSupport", path: "Tests/KernelTests/CKernelTestSupport"),
         .executableTarget(
             name: "haptics-kernel-tests",
-            dependencies: ["Haptics", "HapticsEvdev", "CEvdev", "CKernelTestSupport"],
+            dependencies: ["Haptics", "HapticsEvdev", "HapticsCLI", "PullToRefresh", "CEvdev", "CKernelTestSupport"],
             path: "Tests/KernelTests/Runner",
             swiftSettings: strict
         ),

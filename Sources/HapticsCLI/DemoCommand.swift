@@ -32,6 +32,8 @@ struct DemoCommand: Subcommand {
           --driver <driver>     auto, stdout or evdev (default: auto); with --trace also record,
                                 the default there, which prints nothing but the JSON lines
           --device <device>     with evdev: auto, all, a node path, an index or a name (default: auto)
+          --input <device>      also pull with a gamepad's trigger (or left stick): auto, a node
+                                path, an index or a name; none for keys only (default: none)
           -h, --help            Show help information.
         """
 
@@ -52,6 +54,8 @@ struct DemoCommand: Subcommand {
     let driver: DriverChoice
     /// Which gamepads the evdev driver drives (`--device`).
     let device: DeviceSelection
+    /// Whose trigger pulls the list (`--input`), beside the keys; `nil` for keys only.
+    let trigger: DeviceSelection?
     /// The threshold's hysteresis (`--hysteresis`); the cues are the defaults.
     let configuration: RefreshFeedbackConfiguration
     /// Where the interactive demo reads keys; standard input unless a test says otherwise.
@@ -65,9 +69,11 @@ struct DemoCommand: Subcommand {
         let component = try arguments.choice("--component", of: ComponentChoice.self)
         let driver = try arguments.choice("--driver", of: DriverChoice.self)
         device = try arguments.option("--device").map(DeviceSelection.init) ?? .auto
+        trigger = try arguments.option("--input").flatMap { $0 == "none" ? nil : DeviceSelection($0) }
         configuration = RefreshFeedbackConfiguration(hysteresis: try arguments.number("--hysteresis", in: 0...100) ?? 0)
         if let extra = try arguments.positionals().first { throw arguments.error("unexpected argument '\(extra)'") }
         if let trace {
+            if trigger != nil { throw arguments.error("'--input' only applies to the interactive demo") }
             mode = .trace(path: trace, component: component ?? .header)
             self.driver = driver ?? .record
         } else {
@@ -133,8 +139,17 @@ struct DemoCommand: Subcommand {
             console.err("Error: \(error)")
             return .failure
         }
+        let reader: GamepadPullReader?
+        do {
+            reader = try trigger.map { selection throws(EvdevError) in try GamepadPullReader(selection: selection) }
+        } catch {
+            console.err("Error: --input: \(error)")
+            return .failure
+        }
+        defer { reader?.close() }
         let demo = InteractiveDemo(input: input, output: output, driver: destination, driverLines: lines,
-                                   flashes: destination is StdoutDriver, configuration: configuration)
+                                   flashes: destination is StdoutDriver, configuration: configuration,
+                                   triggerPulls: reader?.pulls)
         do {
             try await demo.run()
         } catch {

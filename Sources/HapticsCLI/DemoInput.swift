@@ -5,6 +5,8 @@ enum DemoInput: Sendable, Hashable {
     case pull(step: Double)
     /// The finger, down, pushes the list `step` points back up.
     case push(step: Double)
+    /// The finger, down, holds the list pulled `offset` points (an analog trigger).
+    case drag(to: Double)
     /// The finger is lifted.
     case release
     /// Leave the demo.

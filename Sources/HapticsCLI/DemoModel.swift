@@ -70,6 +70,8 @@ struct DemoModel {
             return drag(to: state.offset + step)
         case .input(.push(let step)):
             return drag(to: max(0, state.offset - step))
+        case .input(.drag(let offset)):
+            return drag(to: max(0, offset))
         case .input(.release):
             return release()
         case .input(.quit):

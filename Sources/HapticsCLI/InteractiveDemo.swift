@@ -21,6 +21,8 @@ struct InteractiveDemo: Sendable {
     let flashes: Bool
     /// Which cues fire, and the threshold's hysteresis.
     let configuration: RefreshFeedbackConfiguration
+    /// A gamepad trigger's pulls (0...1), beside the keys; `nil` for keys only.
+    var triggerPulls: AsyncStream<Double>?
 
     /// Runs the demo until the person quits or the input ends.
     ///
@@ -58,6 +60,14 @@ struct InteractiveDemo: Sendable {
             }
             group.addTask {
                 for await line in driverLines { sink.yield(.driverLine(line)) }
+            }
+            if let triggerPulls {
+                group.addTask {
+                    var gesture = TriggerGesture()
+                    for await pull in triggerPulls {
+                        if let input = gesture.input(for: pull) { sink.yield(.input(input)) }
+                    }
+                }
             }
             draw(model.state)
             for await event in events {

@@ -1,7 +1,9 @@
 import CEvdev
 import Glibc
 import Haptics
+@testable import HapticsCLI
 import HapticsEvdev
+import PullToRefresh
 import Synchronization
 
 /// The evdev driver against the real kernel input stack, on a uinput gamepad.
@@ -18,6 +20,7 @@ enum UinputTests {
             KernelTest(name: "uinput: a periodic-only device gets FF_PERIODIC", body: periodicOnlyDevice),
             KernelTest(name: "uinput: a full device explains ENOSPC", body: fullDeviceExplains),
             KernelTest(name: "uinput: hot-plug adds a pad and drops an unplugged one", body: hotPlug),
+            KernelTest(name: "uinput: pulling the trigger past the threshold rumbles the same pad", body: triggerPullRumbles),
         ]
         if let haptics {
             tests.append(KernelTest(name: "uinput: haptics devices lists the pad and play rumbles it") {
@@ -229,6 +232,41 @@ enum UinputTests {
         try expect(second.wait { if case .upload(_, _, 0x8000, 0, _) = $0 { true } else { false } }, "the remaining pad stopped playing")
         let lines = notices.withLock { $0 }
         try expect(lines.contains { $0.contains("plugged in") } && lines.contains { $0.contains("unplugged") }, "notices: \(lines)")
+    }
+
+    private static func triggerPullRumbles() async throws {
+        let pad = try VirtualGamepad(name: "Haptics Trigger Pad", gain: false)
+        defer { pad.destroy() }
+        let reader = try GamepadPullReader(selection: .path(pad.node))
+        defer { reader.close() }
+        try expect(reader.axis.code == UInt16(ABS_RZ), "the right trigger should be read, got axis \(reader.axis.code)")
+        let engine = HapticEngine(driver: EvdevDriver(selection: .path(pad.node)))
+        try engine.start()
+        let controller = RefreshController(kind: .header)
+        let token = controller.addObserver(RefreshFeedback(engine))
+        defer { token.cancel() }
+        let pulls = Task {
+            var gesture = TriggerGesture()
+            var states: [RefreshState] = []
+            for await pull in reader.pulls {
+                switch gesture.input(for: pull) {
+                case .drag(let offset)?: controller.send(.drag(offset: offset))
+                case .release?: controller.send(.release)
+                default: break
+                }
+                states.append(controller.state)
+                if pull == 0 { break }
+            }
+            return states
+        }
+        for value: Int32 in [0, 40, 100, 150, 200, 255, 0] {
+            pad.emit(axis: ABS_RZ, value: value)
+            usleep(20_000)
+        }
+        let states = await pulls.value
+        try expect(states.contains(.pulling) && states.last == .refreshing, "the trigger did not pull past the threshold: \(states)")
+        try expect(pad.wait { if case .upload(_, _, 10486, 10486, 90) = $0 { true } else { false } },
+                   "the pad did not get the light impact: \(pad.records.map(\.record))")
     }
 
     private static func cliListsAndRumbles(haptics: String) async throws {

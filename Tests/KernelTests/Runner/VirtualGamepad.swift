@@ -103,6 +103,17 @@ final class VirtualGamepad: Sendable {
         Monotonic.wait(upTo: timeout) { records.contains { condition($0.record) } }
     }
 
+    /// Moves an axis, as a person pulling a trigger does: the value, then a sync report.
+    func emit(axis: Int32, value: Int32) {
+        for (type, code, value) in [(EV_ABS, axis, value), (EV_SYN, SYN_REPORT, 0)] {
+            var event = input_event()
+            event.type = UInt16(type)
+            event.code = UInt16(code)
+            event.value = value
+            _ = withUnsafeBytes(of: &event) { write(fd, $0.baseAddress, $0.count) }
+        }
+    }
+
     /// Unplugs the device: stops answering and destroys it.
     func destroy() {
         guard running.exchange(false, ordering: .sequentiallyConsistent) else { return }
