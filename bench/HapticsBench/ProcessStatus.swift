@@ -3,19 +3,26 @@ import Glibc
 /// Figures the kernel keeps about this process: context switches per thread, CPU time and
 /// peak memory.
 enum ProcessStatus {
-    /// The sum of voluntary and involuntary context switches of every thread but the caller.
-    static func contextSwitchesOfOtherThreads() -> Int {
+    /// Voluntary plus involuntary context switches of every thread but the caller, by
+    /// thread id.
+    static func contextSwitchesOfOtherThreads() -> [String: Int] {
         var link = [CChar](repeating: 0, count: 64)
         let length = readlink("/proc/thread-self", &link, link.count)
         let me = String(decoding: link.prefix(max(length, 0)).map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: "/").last.map(String.init)
-        var total = 0
+        var switches: [String: Int] = [:]
         for task in directory("/proc/self/task") where task != me {
-            let status = read("/proc/self/task/\(task)/status")
-            for line in status.split(separator: "\n") where line.contains("ctxt_switches:") {
-                total += Int(line.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "\t" }).last ?? "") ?? 0
+            for line in read("/proc/self/task/\(task)/status").split(separator: "\n") where line.contains("ctxt_switches:") {
+                switches[task, default: 0] += Int(line.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "\t" }).last ?? "") ?? 0
             }
         }
-        return total
+        return switches
+    }
+
+    /// The context switches between two snapshots: each thread's growth, and all of a thread
+    /// that appeared in between. A thread that ended in between is counted as one wake-up.
+    static func wakeUps(from before: [String: Int], to after: [String: Int]) -> Int {
+        let grown = after.reduce(0) { sum, entry in sum + entry.value - (before[entry.key] ?? 0) }
+        return grown + before.keys.filter { after[$0] == nil }.count
     }
 
     /// User plus system CPU time of the whole process, in nanoseconds.
