@@ -6,6 +6,7 @@ import Synchronization
 ///   sleeps), so a loop does not drift however long it runs; every frame goes out, in order,
 ///   even when the process wakes late.
 /// - Overlapping plays mix: an impact during a pattern adds on top, each motor clamped to 1.
+///   At most `maximumVoices` (default 32) play at once; a new one stops the oldest beyond.
 /// - A master gain scales everything; `stop()` turns the motors off at once.
 /// - Starting a playback sends its first frame before `play` returns, so an impact costs one
 ///   driver call after `prepare()`.
@@ -31,12 +32,14 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
     private let state: Mutex<State>
 
     /// Creates a player sending frames to `driver` on `clock`. A held level is re-sent every
-    /// `refreshInterval` (default 2 s, as SDL does), since some pads stop on their own.
-    public init(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2)) {
+    /// `refreshInterval` (default 2 s, as SDL does), since some pads stop on their own. When
+    /// more than `maximumVoices` playbacks overlap, the oldest is stopped (`.stopped`).
+    public init(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2), maximumVoices: Int = 32) {
         self.clock = clock
         self.driver = driver
         self.epoch = clock.now
-        self.state = Mutex(State(mixer: Mixer(refreshInterval: max(refreshInterval, .milliseconds(10)))))
+        let mixer = Mixer(refreshInterval: max(refreshInterval, .milliseconds(10)), maximumVoices: maximumVoices)
+        self.state = Mutex(State(mixer: mixer))
     }
 
     deinit {
@@ -78,9 +81,10 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
             state.nextID += 1
             let id = state.nextID
             let now = offset(of: clock.now)
-            guard state.mixer.add(track, id: id, start: now, repetition: repetition) else {
+            guard let displaced = state.mixer.add(track, id: id, start: now, repetition: repetition) else {
                 return (id, finished + [(completion, .completed)])
             }
+            finished += displaced.compactMap { id in state.completions.removeValue(forKey: id).map { ($0, .stopped) } }
             state.completions[id] = completion
             finished += send(&state, at: now)
             restartLoop(&state)

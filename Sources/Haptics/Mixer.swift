@@ -17,21 +17,29 @@ struct Mixer: Sendable {
     /// before pads that stop on their own (a DualShock 4 after about 5 s) do so. SDL
     /// re-sends every 2 s too.
     let refreshInterval: Duration
+    /// The most voices mixed at once; beyond, the oldest gives way. The motors saturate long
+    /// before (the sum is clamped to 1), and the cap bounds the work per frame under a flood.
+    let maximumVoices: Int
     private(set) var voices: [Voice] = []
 
-    init(refreshInterval: Duration) {
+    init(refreshInterval: Duration, maximumVoices: Int) {
         self.refreshInterval = refreshInterval
+        self.maximumVoices = max(maximumVoices, 1)
     }
 
-    /// Starts `track` at `start`, repeated as asked. An empty track is not added.
-    mutating func add(_ track: RumbleTrack, id: UInt64, start: Duration, repetition: Repetition) -> Bool {
-        guard track.duration > .zero else { return false }
+    /// Starts `track` at `start`, repeated as asked, and returns the ids of the oldest voices
+    /// it displaced to stay within `maximumVoices`; `nil` when the track is empty and was not
+    /// added.
+    mutating func add(_ track: RumbleTrack, id: UInt64, start: Duration, repetition: Repetition) -> [UInt64]? {
+        guard track.duration > .zero else { return nil }
         let end: Duration? = switch repetition {
         case .count(let count): start + track.duration * max(count, 1)
         case .forever: nil
         }
+        let displaced = voices.prefix(max(0, voices.count + 1 - maximumVoices)).map(\.id)
+        voices.removeFirst(displaced.count)
         voices.append(Voice(id: id, track: track, start: start, end: end))
-        return true
+        return displaced
     }
 
     /// Removes the voices that have ended by `time`, and returns their ids.

@@ -81,6 +81,18 @@ import Testing
         ])
     }
 
+    @Test func beyondTheVoiceLimitTheOldestPlaybackGivesWay() async {
+        let driver = RecordingDriver()
+        let player = HapticPlayer(driver: driver, clock: ManualClock(), maximumVoices: 2)
+        let first = player.play(track(.heavy))
+        let second = player.play(track(.medium))
+        let third = player.play(track(.light))
+        #expect(await first.finished() == .stopped)
+        #expect(!second.isFinished && !third.isFinished)
+        expectFrames(Array(driver.frames.suffix(1)), [ExpectedFrame(0, 40, 0.65, 0.65)])
+        player.stop()
+    }
+
     @Test func theMasterGainTravelsWithEachFrame() {
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: ManualClock())
