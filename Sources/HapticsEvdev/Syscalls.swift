@@ -49,19 +49,25 @@ struct Syscalls: Sendable {
             guard status == 0, let device else { throw Errno(-status) }
             defer { libevdev_free(device) }
             var slots: Int32 = 0
-            let hasFF = libevdev_has_event_type(device, UInt32(EV_FF)) == 1
-            if hasFF, haptics_effect_slots(fd, &slots) < 0 { slots = 0 }
+            // The force-feedback bits straight from the kernel (EVIOCGBIT(EV_FF)): FF_MAX is 0x7f.
+            var ffBits = [UInt](repeating: 0, count: 2)
+            let hasForceFeedback = libevdev_has_event_type(device, UInt32(EV_FF)) == 1
+                && haptics_ff_bits(fd, &ffBits, UInt32(ffBits.count * MemoryLayout<UInt>.size)) >= 0
+            if hasForceFeedback, haptics_effect_slots(fd, &slots) < 0 { slots = 0 }
             func has(_ type: Int32, _ code: Int32) -> Bool {
                 libevdev_has_event_code(device, UInt32(type), UInt32(code)) == 1
+            }
+            func hasFF(_ code: Int32) -> Bool {
+                hasForceFeedback && ffBits[Int(code) / UInt.bitWidth] & (1 << (UInt(code) % UInt(UInt.bitWidth))) != 0
             }
             return DeviceCapabilities(
                 name: libevdev_get_name(device).map { String(cString: $0) } ?? "",
                 vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(device)),
                 product: UInt16(truncatingIfNeeded: libevdev_get_id_product(device)),
                 bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(device)),
-                hasRumble: has(EV_FF, FF_RUMBLE),
-                hasPeriodic: has(EV_FF, FF_PERIODIC),
-                hasGain: has(EV_FF, FF_GAIN),
+                hasRumble: hasFF(FF_RUMBLE),
+                hasPeriodic: hasFF(FF_PERIODIC),
+                hasGain: hasFF(FF_GAIN),
                 isGamepad: has(EV_KEY, BTN_GAMEPAD) || has(EV_KEY, BTN_JOYSTICK) || has(EV_KEY, BTN_TRIGGER_HAPPY),
                 effectSlots: Int(slots)
             )

@@ -23,7 +23,7 @@ enum UinputTests {
             KernelTest(name: "uinput: pulling the trigger past the threshold rumbles the same pad", body: triggerPullRumbles),
         ]
         if let haptics {
-            tests.append(KernelTest(name: "uinput: haptics devices lists the pad and play rumbles it") {
+            tests.append(KernelTest(name: "uinput: haptics devices lists the pad, play rumbles it, SIGINT and SIGTERM stop it") {
                 try await cliListsAndRumbles(haptics: haptics)
             })
         }
@@ -283,6 +283,18 @@ enum UinputTests {
         try expect(received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
                    "the device did not get heavy: \(received)")
         try expect(received.last == .erase(id: 0), "haptics did not erase its effect on exit: \(received)")
+        for (signal, status) in [(SIGINT, 130), (SIGTERM, 143)] {
+            pad.reset()
+            let looping = try ChildProcess(haptics, ["play", "warning", "--loop", "forever", "--driver", "evdev", "--device", pad.node])
+            let started = pad.wait(upTo: .seconds(10)) { $0 == .play(id: 0, value: 1) }
+            looping.kill(signal)
+            let (exit, output) = looping.finish()
+            try expect(started, "haptics play --loop forever never played: \(output)")
+            try expect(exit == Int32(status), "signal \(signal): haptics exited \(exit), expected \(status): \(output)")
+            try expect(pad.wait { $0 == .erase(id: 0) }, "signal \(signal): the effect was not erased: \(pad.records.map(\.record))")
+            let lastPlay = pad.records.map(\.record).last { if case .play = $0 { true } else { false } }
+            try expect(lastPlay == .play(id: 0, value: 0), "signal \(signal): left playing: \(String(describing: lastPlay))")
+        }
     }
 }
 
