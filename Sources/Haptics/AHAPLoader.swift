@@ -195,10 +195,7 @@ private struct AHAPDocumentReader {
         guard case .array(let rawPoints) = pointsValue, !rawPoints.isEmpty else {
             throw invalid(pointsPath, expected: "a non-empty array of {Time, ParameterValue} control points", found: pointsValue)
         }
-        guard let control = ParameterCurve.Control(rawValue: id) else {
-            notice(idPath, "skipped: \(id) is not a control Haptics renders (it renders HapticIntensityControl and HapticSharpnessControl)")
-            return
-        }
+        guard let control = renderedControl(id, at: idPath) else { return }
         var points: [ParameterCurve.Point] = []
         for (index, rawPoint) in rawPoints.enumerated() {
             let pointPath = pointsPath.appending(index)
@@ -222,11 +219,17 @@ private struct AHAPDocumentReader {
         let valuePath = path.appending("ParameterValue")
         guard let rawValue = parameter["ParameterValue"] else { throw missing(valuePath, expected: "a number") }
         let number = try readNumber(rawValue, at: valuePath, expected: "a number")
-        guard let control = ParameterCurve.Control(rawValue: id) else {
-            notice(idPath, "skipped: \(id) is not a control Haptics renders (it renders HapticIntensityControl and HapticSharpnessControl)")
-            return
-        }
+        guard let control = renderedControl(id, at: idPath) else { return }
         curves.append(ParameterCurve(control: control, time: time, points: [.init(time: 0, value: clamp(number, to: control.range))]))
+    }
+
+    /// The control `id` names, or `nil` with a notice when Haptics does not render it.
+    private mutating func renderedControl(_ id: String, at path: JSONPath) -> ParameterCurve.Control? {
+        guard let control = ParameterCurve.Control(rawValue: id) else {
+            notice(path, "skipped: \(id) is not a control Haptics renders (it renders HapticIntensityControl and HapticSharpnessControl)")
+            return nil
+        }
+        return control
     }
 
     private func readTime(_ value: JSONValue?, at path: JSONPath) throws(PatternLoadError) -> Double {
