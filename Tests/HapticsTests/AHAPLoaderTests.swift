@@ -71,6 +71,18 @@ import Testing
         #expect(loaded.notices.first?.message.contains("ParameterCurves") == true)
     }
 
+    @Test func skipsControlsItDoesNotRenderWithANotice() throws {
+        let loaded = try AHAPLoader.decode(Array("""
+            {"Pattern": [
+              {"Event": {"EventType": "HapticTransient"}},
+              {"ParameterCurve": {"ParameterID": "HapticAttackTimeControl", "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}]}},
+              {"Parameter": {"ParameterID": "AudioVolumeControl", "ParameterValue": 0.5}}
+            ]}
+            """.utf8), file: "controls.ahap")
+        #expect(loaded.pattern.curves.isEmpty)
+        #expect(loaded.notices.map(\.path) == ["Pattern[1].ParameterCurve.ParameterID", "Pattern[2].Parameter.ParameterID"])
+    }
+
     @Test func capsContinuousEventsAtThirtySeconds() throws {
         let loaded = try AHAPLoader.decode(Array("""
             {"Pattern": [{"Event": {"EventType": "HapticContinuous", "EventDuration": 45}}]}
