@@ -12,6 +12,30 @@ public struct RumbleTrack: Sendable, Hashable {
         self.frames = frames
     }
 
+    /// A track from frames made by hand (or read from elsewhere), brought to the track's
+    /// rules: sorted by start, gaps (and the time before the first frame) filled with
+    /// silence, a frame cut short where a later one starts, frames of no length dropped,
+    /// neighbours of equal levels merged, and gains set to 1.
+    public init(frames: [RumbleFrame]) {
+        let ordered = frames.filter { $0.duration > .zero && $0.start >= .zero }.sorted { $0.start < $1.start }
+        var result: [RumbleFrame] = []
+        func append(_ start: Duration, _ end: Duration, _ strong: Double, _ weak: Double) {
+            guard end > start else { return }
+            if let last = result.last, last.strong == strong, last.weak == weak {
+                result[result.count - 1].duration = end - last.start
+            } else {
+                result.append(RumbleFrame(start: start, duration: end - start, strong: strong, weak: weak))
+            }
+        }
+        for (index, frame) in ordered.enumerated() {
+            let cursor = result.last?.end ?? .zero
+            append(cursor, frame.start, 0, 0)
+            let end = index + 1 < ordered.count ? min(frame.end, ordered[index + 1].start) : frame.end
+            append(max(frame.start, cursor), end, frame.strong, frame.weak)
+        }
+        self.frames = result
+    }
+
     /// How long the track lasts: the end of its last frame.
     public var duration: Duration { frames.last?.end ?? .zero }
 
