@@ -1,7 +1,8 @@
 import Glibc
 
 // The kernel tests, run as root inside a throwaway VM (scripts/vm/run.sh) where uinput and
-// uhid exist. One line per test, then a closing "N passed, M failed".
+// uhid exist: uinput pads, then uhid pads bound by the kernel's own gamepad drivers. One
+// line per test, then a closing "N passed, M failed".
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--child-play"), index + 1 < arguments.count {
     await UinputTests.playForever(on: arguments[index + 1])
@@ -12,7 +13,8 @@ let filter = arguments.firstIndex(of: "--filter").flatMap { $0 + 1 < arguments.c
 
 var passed = 0
 var failed = 0
-for test in UinputTests.all(haptics: haptics) where filter.map({ test.name.contains($0) }) ?? true {
+let tests = UinputTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics) + OtherPadTests.all()
+for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
         try await test.body()

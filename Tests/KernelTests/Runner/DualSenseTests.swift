@@ -1,0 +1,121 @@
+import Haptics
+import HapticsEvdev
+
+/// The evdev driver against a real kernel gamepad driver: a uhid DualSense bound by
+/// `hid-playstation`, whose rumble goes through the kernel's memless force-feedback helper.
+/// `PadPlayback` says what reaching the motors means and why.
+enum DualSenseTests {
+    /// The tests; the CLI's only when `haptics` gives its path.
+    static func all(haptics: String?) -> [KernelTest] {
+        var tests = [
+            KernelTest(name: "uhid dualsense: hid-playstation binds and the gamepad node has FF_RUMBLE", body: binds),
+            KernelTest(name: "uhid dualsense: every preset reaches the motors in order and ends silent", body: presetsReachTheMotors),
+            KernelTest(name: "uhid dualsense: an AHAP file reaches the motors in order and ends silent", body: ahapFileReachesTheMotors),
+            KernelTest(name: "uhid dualsense: 20 runs of success, error and in-place steps never show a stale level", body: noStaleLevels),
+        ]
+        if let haptics {
+            tests.append(KernelTest(name: "uhid dualsense: haptics play heavy rumbles the pad fully, then stops it") {
+                try await cliRumbles(haptics: haptics)
+            })
+        }
+        return tests
+    }
+
+    /// Three sounding frames back to back (0.30/0.30 for 40 ms, then 1.00/0.60 and 0.36/0.59
+    /// for 150 ms each): every frame after the first updates the playing effect in place.
+    private static let steps = """
+        {"Version": 1.0, "Pattern": [
+          {"Event": {"Time": 0.0, "EventType": "HapticContinuous", "EventDuration": 0.04, "EventParameters": [
+            {"ParameterID": "HapticIntensity", "ParameterValue": 0.55}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}},
+          {"Event": {"Time": 0.04, "EventType": "HapticContinuous", "EventDuration": 0.15, "EventParameters": [
+            {"ParameterID": "HapticIntensity", "ParameterValue": 1.0}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.3}]}},
+          {"Event": {"Time": 0.19, "EventType": "HapticContinuous", "EventDuration": 0.15, "EventParameters": [
+            {"ParameterID": "HapticIntensity", "ParameterValue": 0.77}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.7}]}}
+        ]}
+        """
+
+    /// The kernel's driver takes the pad, and discovery sees a rumble gamepad.
+    private static func binds() async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        try expect(pad.driver == "playstation", "\(pad.node) is driven by \(pad.driver), not hid-playstation")
+        try expect(pad.isOpen, "hid-playstation did not open the pad")
+        try expect(Set(pad.featureRequests).isSuperset(of: [0x09, 0x20, 0x05]),
+                   "the probe asked for feature reports \(pad.featureRequests), expected 0x09, 0x20 and 0x05")
+        let devices = DeviceDiscovery().devices()
+        let info = try require(devices.first { $0.node == pad.node }, "discovery does not list \(pad.node) among \(devices.map(\.node))")
+        try expect(info.usbID == "054c:0ce6" && info.busName == "usb", "\(pad.node) is \(info.usbID) on \(info.busName)")
+        let capabilities = info.capabilities
+        try expect(capabilities.hasRumble && capabilities.isGamepad && !capabilities.prefersPeriodic,
+                   "\(pad.node) should be a rumble gamepad: \(capabilities)")
+        try expect(info.name == VirtualDualSense.productName, "\(pad.node) is named \(info.name)")
+    }
+
+    /// Every preset, one after the other.
+    private static func presetsReachTheMotors() async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        let runs = try await PadPlayback.play(Preset.allCases.map { Renderer().render($0.pattern) }, on: pad)
+        for (preset, run) in zip(Preset.allCases, runs) {
+            try PadPlayback.check(run, on: pad, "\(preset)")
+        }
+    }
+
+    /// An AHAP file with a transient and a continuous event under a curve.
+    private static func ahapFileReachesTheMotors() async throws {
+        // A transient, a pause, then a continuous event whose intensity curve ramps in 10 ms
+        // frames: a playing effect updated in place every 10 ms.
+        let text = """
+            {"Version": 1.0, "Pattern": [
+              {"Event": {"Time": 0.0, "EventType": "HapticTransient", "EventParameters": [
+                {"ParameterID": "HapticIntensity", "ParameterValue": 0.8}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.2}]}},
+              {"Event": {"Time": 0.1, "EventType": "HapticContinuous", "EventDuration": 0.3, "EventParameters": [
+                {"ParameterID": "HapticIntensity", "ParameterValue": 1.0}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.7}]}},
+              {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0.1, "ParameterCurveControlPoints": [
+                {"Time": 0, "ParameterValue": 0.2}, {"Time": 0.3, "ParameterValue": 1.0}]}}
+            ]}
+            """
+        let track = Renderer().render(try AHAPLoader.decode(Array(text.utf8), file: "dualsense.ahap").pattern)
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        let run = try await PadPlayback.play([track], on: pad)[0]
+        try PadPlayback.check(run, on: pad, "the AHAP file")
+        // The ramp is 30 frames of 10 ms: merging may skip some levels, but a ramp that reached
+        // the pad in a few jumps would mean updates are lost.
+        let levels = PadPlayback.distinct(run.reports.map(\.levels))
+        let ramp = levels.filter { $0 != .off }.count - 1 // every sounding level but the transient's
+        try expect(ramp >= 10, "only \(ramp) of the ramp's 30 levels reached the pad: \(levels)")
+    }
+
+    /// The stale-level regression: twenty short runs, each checked on its own.
+    private static func noStaleLevels() async throws {
+        // Observed on 6.1: an in-place update of a playing effect, without a play event after
+        // it, now and then left the old level on the motors. The presets success and error
+        // stop between levels; `steps` updates the playing effect in place, and each of its
+        // levels must last its frame, not the replay length of the one before.
+        let named = [
+            ("success", Renderer().render(Preset.success.pattern)),
+            ("error", Renderer().render(Preset.error.pattern)),
+            ("steps", Renderer().render(try AHAPLoader.decode(Array(steps.utf8), file: "steps.ahap").pattern)),
+        ]
+        let chosen = (0..<20).map { named[$0 % named.count] }
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        let runs = try await PadPlayback.play(chosen.map(\.1), on: pad)
+        for (index, run) in runs.enumerated() {
+            try PadPlayback.check(run, on: pad, "\(chosen[index].0), run \(index + 1)")
+        }
+    }
+
+    /// `haptics play heavy` on the pad, as a user would run it.
+    private static func cliRumbles(haptics: String) async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        let start = pad.motorReports.count
+        let (status, output) = try ChildProcess(haptics, ["play", "heavy", "--driver", "evdev", "--device", pad.node]).finish()
+        try expect(status == 0, "haptics play exited \(status):\n\(output)")
+        let levels = PadPlayback.distinct(PadPlayback.settle(pad, from: start).map(\.levels))
+        let expected = [MotorLevels.off, MotorLevels(weak: 0xFF, strong: 0xFF), .off]
+        try expect(levels == expected, "the pad went through \(levels), expected \(expected)")
+    }
+}

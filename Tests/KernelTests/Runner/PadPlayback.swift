@@ -1,0 +1,131 @@
+import Glibc
+import Haptics
+import HapticsEvdev
+
+/// Plays rumble on a uhid pad through the evdev driver and checks what reached its motors.
+///
+/// What reaches a real pad is not what the driver wrote, frame for frame: the kernel's
+/// memless force-feedback helper applies a play on its next timer tick, the pad's driver
+/// sends the levels from a work item that reads the latest ones, and either may send the
+/// same levels twice. So levels that follow each other within a few milliseconds merge, and
+/// only the sequence of distinct levels means something. Playback runs on the real clock, as
+/// a user's program would (a manual clock would hand the driver every frame at once, and
+/// the merging would leave nothing to check); every frame then lasts its 10 ms or more, and
+/// what is guaranteed, and checked, is:
+/// - every level the pad reports is one the driver was given, in the order it was given: no
+///   stale level after a newer one, no level nobody sent, no stop in the middle of a level;
+/// - the first sounding level reaches the pad (nothing else is queued then);
+/// - every level held for 100 ms or more reaches it: 25 ticks of the 250 Hz kernel, merged
+///   away only if the guest stalled that long;
+/// - the pad ends, and stays, silent.
+enum PadPlayback {
+    /// One track played: the frames the driver was given and what the pad reported meanwhile.
+    typealias Run = (frames: [RumbleFrame], reports: [(at: Duration, levels: MotorLevels)])
+
+    /// How long a level must be held to be sure to reach the pad.
+    static let surelyReported = Duration.milliseconds(100)
+
+    /// Plays the tracks one after the other on the real clock, through one evdev driver as an
+    /// app would, waiting after each for the pad to fall silent.
+    static func play(_ tracks: [RumbleTrack], on pad: any VirtualRumblePad) async throws -> [Run] {
+        let recorder = RecordingDriver()
+        let driver = EvdevDriver(selection: .path(pad.node))
+        defer { driver.close() }
+        let player = HapticPlayer(driver: FanOutDriver([driver, recorder]))
+        try player.prepare()
+        var runs: [Run] = []
+        for track in tracks {
+            recorder.reset()
+            let start = pad.motorReports.count
+            let outcome = await player.play(track).finished()
+            if case .failed(let error) = outcome { throw TestFailure(description: "playback failed: \(error)") }
+            runs.append((recorder.frames, settle(pad, from: start)))
+        }
+        return runs
+    }
+
+    /// Waits for the pad to report silence after its first `start` reports, then a little
+    /// longer, so that a late report (a stuck or stale level) lands in this run and not the
+    /// next; returns the reports after `start`.
+    static func settle(_ pad: any VirtualRumblePad, from start: Int) -> [(at: Duration, levels: MotorLevels)] {
+        _ = Monotonic.wait(upTo: .seconds(1)) {
+            let reports = pad.motorReports
+            return reports.count > start && reports.last?.levels == .off
+        }
+        usleep(20_000)
+        return Array(pad.motorReports.dropFirst(start))
+    }
+
+    /// Checks the levels `pad` reported in `run` against the frames the driver was given
+    /// (see the type's comment for why these are the guarantees).
+    static func check(_ run: Run, on pad: any VirtualRumblePad, _ label: String) throws {
+        // Both start from silence: the pad is silent before each run.
+        var sent: [(level: MotorLevels, held: Duration)] = [(.off, .seconds(1))]
+        for frame in run.frames {
+            let level = levels(for: frame, on: pad)
+            if sent[sent.count - 1].level == level {
+                sent[sent.count - 1].held += frame.duration
+            } else {
+                sent.append((level, frame.duration))
+            }
+        }
+        let levels = sent.map(\.level)
+        let observed = distinct(run.reports.map(\.levels))
+        let timeline = describe(run.reports)
+        try expect(observed.last == .off, "\(label): the pad was left at \(observed.last ?? .off): \(timeline); sent \(levels)")
+        try expect(isSubsequence(observed, of: levels),
+                   "\(label): the pad went through \(timeline), not in the order sent \(levels)")
+        // The silence before, the first sounding level, those held long enough, the silence after.
+        let required = collapsed(sent.indices.filter { $0 <= 1 || $0 == sent.count - 1 || sent[$0].held >= surelyReported }.map { sent[$0].level })
+        try expect(isSubsequence(required, of: observed),
+                   "\(label): the pad went through \(timeline), missing some of \(required) (the first level and those held 100 ms)")
+    }
+
+    /// The levels the pad's driver sends for a frame: the memless helper scales each
+    /// magnitude by the gain (`FF_GAIN`, which it always offers), then the pad's driver
+    /// converts.
+    static func levels(for frame: RumbleFrame, on pad: any VirtualRumblePad) -> MotorLevels {
+        guard !frame.isSilent else { return .off }
+        func magnitude(_ level: Double) -> UInt32 {
+            UInt32((min(max(level, 0), 1) * 65535).rounded())
+        }
+        func scaled(_ level: Double) -> UInt16 {
+            UInt16(magnitude(level) * magnitude(frame.gain) / 0xFFFF)
+        }
+        return type(of: pad).levels(strong: scaled(frame.strong), weak: scaled(frame.weak))
+    }
+
+    /// The levels the pad went through: repeats removed, after the silence it starts in.
+    static func distinct(_ levels: [MotorLevels]) -> [MotorLevels] {
+        collapsed([.off] + levels)
+    }
+
+    /// `levels` without consecutive repeats.
+    static func collapsed(_ levels: [MotorLevels]) -> [MotorLevels] {
+        levels.reduce(into: []) { result, level in
+            if result.last != level { result.append(level) }
+        }
+    }
+
+    /// Whether `part`'s levels all occur in `whole`, in order.
+    static func isSubsequence(_ part: [MotorLevels], of whole: [MotorLevels]) -> Bool {
+        var remaining = whole[...]
+        for level in part {
+            guard let index = remaining.firstIndex(of: level) else { return false }
+            remaining = remaining[(index + 1)...]
+        }
+        return true
+    }
+
+    /// The distinct levels reported, each with when it first arrived from the first report.
+    private static func describe(_ reports: [(at: Duration, levels: MotorLevels)]) -> String {
+        guard let first = reports.first?.at else { return "nothing" }
+        var parts: [String] = []
+        var last: MotorLevels?
+        for report in reports where report.levels != last {
+            parts.append("\(report.levels)@\(Int((report.at - first).inMilliseconds))ms")
+            last = report.levels
+        }
+        return parts.joined(separator: " ")
+    }
+}
