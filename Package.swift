@@ -30,9 +30,11 @@ let package = Package(
 
         // The kernel tests, run as root inside a QEMU VM by scripts/kernel-tests.sh.
         .systemLibrary(name: "CKernelTestSupport", path: "Tests/KernelTests/CKernelTestSupport"),
+        // Virtual devices for the VM: a uinput gamepad recording what the kernel hands it.
+        .target(name: "VirtualDevices", dependencies: ["CKernelTestSupport"], path: "Tests/KernelTests/VirtualDevices", swiftSettings: strict),
         .executableTarget(
             name: "haptics-kernel-tests",
-            dependencies: ["Haptics", "HapticsEvdev", "HapticsCLI", "PullToRefresh", "CEvdev", "CKernelTestSupport"],
+            dependencies: ["Haptics", "HapticsEvdev", "HapticsCLI", "PullToRefresh", "CEvdev", "CKernelTestSupport", "VirtualDevices"],
             path: "Tests/KernelTests/Runner",
             swiftSettings: strict
         ),

@@ -1,5 +1,6 @@
 import Haptics
 import HapticsEvdev
+import VirtualDevices
 
 /// The evdev driver against a real kernel gamepad driver: a uhid DualSense bound by
 /// `hid-playstation`, whose rumble goes through the kernel's memless force-feedback helper.

@@ -1,6 +1,7 @@
 import Glibc
 import Haptics
 import HapticsEvdev
+import VirtualDevices
 
 /// Plays rumble on a uhid pad through the evdev driver and checks what reached its motors.
 ///

@@ -1,6 +1,7 @@
 import CKernelTestSupport
 import Glibc
 import Synchronization
+import VirtualDevices
 
 /// A HID device made with uhid, for the kernel's own HID drivers to bind to. Its device side
 /// runs on its own thread from before the device exists, since the kernel probes it

@@ -5,6 +5,7 @@ import Haptics
 import HapticsEvdev
 import PullToRefresh
 import Synchronization
+import VirtualDevices
 
 /// The evdev driver against the real kernel input stack, on a uinput gamepad.
 enum UinputTests {

@@ -1,9 +1,9 @@
 import Glibc
 
 /// The monotonic clock, as the device side stamps what it receives.
-enum Monotonic {
+public enum Monotonic {
     /// Now, from an arbitrary origin.
-    static var now: Duration {
+    public static var now: Duration {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
@@ -11,7 +11,7 @@ enum Monotonic {
 
     /// Waits until `condition` holds, checking every millisecond for at most `timeout`.
     /// Returns whether it held.
-    static func wait(upTo timeout: Duration = .seconds(5), until condition: () -> Bool) -> Bool {
+    public static func wait(upTo timeout: Duration = .seconds(5), until condition: () -> Bool) -> Bool {
         let deadline = now + timeout
         while !condition() {
             if now > deadline { return false }

@@ -1,14 +1,14 @@
 import Glibc
 
 /// A program started by the kernel tests: the `haptics` CLI, or this program in a child role.
-struct ChildProcess {
-    let pid: pid_t
+public struct ChildProcess {
+    public let pid: pid_t
     private let output: Int32
 
     /// Starts `path` with `arguments`, its standard output and error captured.
-    init(_ path: String, _ arguments: [String]) throws {
+    public init(_ path: String, _ arguments: [String]) throws {
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw TestFailure(description: "pipe failed") }
+        guard pipe(&pipeEnds) == 0 else { throw VirtualDeviceError( "pipe failed") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -22,14 +22,14 @@ struct ChildProcess {
         close(pipeEnds[1])
         guard status == 0 else {
             close(pipeEnds[0])
-            throw TestFailure(description: "cannot start \(path): \(String(cString: strerror(status)))")
+            throw VirtualDeviceError( "cannot start \(path): \(String(cString: strerror(status)))")
         }
         self.pid = pid
         self.output = pipeEnds[0]
     }
 
     /// Waits for the program to end; its exit status (128 + signal when killed) and output.
-    func finish() -> (status: Int32, output: String) {
+    public func finish() -> (status: Int32, output: String) {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -46,7 +46,7 @@ struct ChildProcess {
     }
 
     /// Sends `signal` to the program.
-    func kill(_ signal: Int32) {
+    public func kill(_ signal: Int32) {
         _ = Glibc.kill(pid, signal)
     }
 }

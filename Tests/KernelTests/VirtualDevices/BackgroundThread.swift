@@ -2,14 +2,14 @@ import Glibc
 
 /// Runs a blocking loop on its own POSIX thread: the device side of a virtual gamepad must
 /// answer the kernel while the driver under test blocks in an ioctl.
-enum BackgroundThread {
+public enum BackgroundThread {
     private final class Box {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
     /// Starts `body` on a new detached thread.
-    static func start(_ body: @escaping @Sendable () -> Void) {
+    public static func start(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
         let status = pthread_create(&thread, nil, { context in

@@ -5,9 +5,9 @@ import Synchronization
 /// A force-feedback gamepad made with uinput. Its device side answers the kernel's upload and
 /// erase requests and records, with a monotonic timestamp, everything the kernel hands it:
 /// uploads, erases, plays and stops, gain changes.
-final class VirtualGamepad: Sendable {
+public final class VirtualGamepad: Sendable {
     /// One thing the device received.
-    enum Record: Equatable, Sendable {
+    public enum Record: Equatable, Sendable {
         /// An effect uploaded (or updated in place when the id was already in use).
         case upload(id: Int16, type: UInt16, strong: UInt16, weak: UInt16, length: UInt16)
         /// An effect erased.
@@ -19,15 +19,17 @@ final class VirtualGamepad: Sendable {
     }
 
     /// A record and when the device side read it.
-    struct Stamped: Sendable {
-        let at: Duration
-        let record: Record
+    public struct Stamped: Sendable {
+        /// When the device side read it, on the monotonic clock.
+        public let at: Duration
+        /// What it was.
+        public let record: Record
     }
 
     /// `/dev/input/eventN`.
-    let node: String
+    public let node: String
     /// The name the device reports.
-    let name: String
+    public let name: String
     private let fd: Int32
     private let log = Mutex<[Stamped]>([])
     private let running = Atomic<Bool>(true)
@@ -36,12 +38,12 @@ final class VirtualGamepad: Sendable {
     /// Creates the device and starts answering for it. `rumble`, `periodic` and `gain` choose
     /// its force-feedback abilities.
     /// `gamepad` gives it buttons and sticks; without, it stands for a phone vibrator.
-    init(name: String, gamepad: Bool = true, rumble: Bool = true, periodic: Bool = true, gain: Bool = true, slots: UInt32 = 16) throws {
+    public init(name: String, gamepad: Bool = true, rumble: Bool = true, periodic: Bool = true, gain: Bool = true, slots: UInt32 = 16) throws {
         let fd = open("/dev/uinput", O_RDWR | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw TestFailure(description: "open /dev/uinput: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw VirtualDeviceError( "open /dev/uinput: \(String(cString: strerror(errno)))") }
         func set(_ request: UInt, _ bit: Int32) throws {
             guard kt_set_bit(fd, request, bit) == 0 else {
-                throw TestFailure(description: "uinput set bit \(bit): \(String(cString: strerror(errno)))")
+                throw VirtualDeviceError( "uinput set bit \(bit): \(String(cString: strerror(errno)))")
             }
         }
         try set(kt_ui_set_evbit(), EV_KEY)
@@ -53,7 +55,7 @@ final class VirtualGamepad: Sendable {
             abs.code = UInt16(axis)
             abs.absinfo.minimum = 0
             abs.absinfo.maximum = 255
-            guard kt_ui_abs_setup(fd, &abs) == 0 else { throw TestFailure(description: "UI_ABS_SETUP failed") }
+            guard kt_ui_abs_setup(fd, &abs) == 0 else { throw VirtualDeviceError( "UI_ABS_SETUP failed") }
         }
         try set(kt_ui_set_evbit(), EV_FF)
         if rumble { try set(kt_ui_set_ffbit(), FF_RUMBLE) }
@@ -71,13 +73,13 @@ final class VirtualGamepad: Sendable {
             for (index, byte) in name.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
         }
         guard kt_ui_dev_setup(fd, &setup) == 0, kt_ui_dev_create(fd) == 0 else {
-            throw TestFailure(description: "creating the uinput device: \(String(cString: strerror(errno)))")
+            throw VirtualDeviceError( "creating the uinput device: \(String(cString: strerror(errno)))")
         }
         var sysname = [UInt8](repeating: 0, count: 64)
         let named = sysname.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { kt_ui_get_sysname(fd, $0.baseAddress, 64) }
         }
-        guard named >= 0 else { throw TestFailure(description: "UI_GET_SYSNAME failed") }
+        guard named >= 0 else { throw VirtualDeviceError( "UI_GET_SYSNAME failed") }
         let sysfs = "/sys/devices/virtual/input/" + String(decoding: sysname.prefix { $0 != 0 }, as: UTF8.self)
         var found: String?
         _ = Monotonic.wait {
@@ -86,25 +88,26 @@ final class VirtualGamepad: Sendable {
         }
         self.fd = fd
         self.name = name
-        self.node = "/dev/input/" + (try require(found, "no event node appeared under \(sysfs)"))
+        guard let found else { throw VirtualDeviceError("no event node appeared under \(sysfs)") }
+        self.node = "/dev/input/" + found
         BackgroundThread.start { [self] in serve() }
     }
 
     /// Everything received so far.
-    var records: [Stamped] { log.withLock { $0 } }
+    public var records: [Stamped] { log.withLock { $0 } }
 
     /// Forgets what was received so far.
-    func reset() {
+    public func reset() {
         log.withLock { $0.removeAll() }
     }
 
     /// Waits until a received record satisfies `condition`.
-    func wait(upTo timeout: Duration = .seconds(5), for condition: (Record) -> Bool) -> Bool {
+    public func wait(upTo timeout: Duration = .seconds(5), for condition: (Record) -> Bool) -> Bool {
         Monotonic.wait(upTo: timeout) { records.contains { condition($0.record) } }
     }
 
     /// Moves an axis, as a person pulling a trigger does: the value, then a sync report.
-    func emit(axis: Int32, value: Int32) {
+    public func emit(axis: Int32, value: Int32) {
         for (type, code, value) in [(EV_ABS, axis, value), (EV_SYN, SYN_REPORT, 0)] {
             var event = input_event()
             event.type = UInt16(type)
@@ -115,7 +118,7 @@ final class VirtualGamepad: Sendable {
     }
 
     /// Unplugs the device: stops answering and destroys it.
-    func destroy() {
+    public func destroy() {
         guard running.exchange(false, ordering: .sequentiallyConsistent) else { return }
         _ = Monotonic.wait { stopped.load(ordering: .sequentiallyConsistent) }
         _ = kt_ui_dev_destroy(fd)
