@@ -182,7 +182,8 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
         guard state.deadline != nil else { return }
         state.generation += 1
         let generation = state.generation
-        state.loop = Task { [weak self, clock, epoch] in
+        let executor = (clock as? any WakingClock)?.executor
+        state.loop = Task(executorPreference: executor) { [weak self, clock, epoch] in
             while let deadline = self?.deadline(for: generation) {
                 do {
                     try await clock.sleep(until: epoch.advanced(by: deadline), tolerance: .zero)

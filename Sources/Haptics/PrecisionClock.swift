@@ -1,12 +1,13 @@
 import Glibc
 
 /// A monotonic clock for playback whose sleeps end on one dedicated timer thread, waiting on
-/// absolute deadlines.
+/// absolute deadlines; a player on this clock runs its playback loop on that thread too
+/// (see `WakingClock`), so each frame goes out from the thread that noticed its deadline.
 ///
 /// Measured on the project's machines (see BENCHMARKS.md), this wakes closer to deadlines
 /// than `ContinuousClock`'s sleeps, and while nothing sleeps its thread waits on a condition
 /// variable: no periodic wake-ups at all. Any number of clocks share the one thread.
-public struct PrecisionClock: Clock, Sendable {
+public struct PrecisionClock: WakingClock, Sendable {
     /// A point in time on `CLOCK_MONOTONIC`.
     public struct Instant: InstantProtocol, Sendable {
         /// Time since the monotonic clock's origin (boot, excluding suspend).
@@ -35,6 +36,9 @@ public struct PrecisionClock: Clock, Sendable {
 
     /// Creates a clock; all clocks share one timer thread, started on first use.
     public init() {}
+
+    /// The timer thread, as an executor.
+    public var executor: any TaskExecutor { TimerThread.shared }
 
     /// Now.
     public var now: Instant {

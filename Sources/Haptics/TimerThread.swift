@@ -1,9 +1,15 @@
 import Glibc
 
 /// The thread behind `PrecisionClock`: it keeps the sleepers in deadline order, waits on a
-/// condition variable for the earliest deadline (`CLOCK_MONOTONIC`, absolute), and resumes each sleeper when its deadline passes. With no sleeper it waits
-/// without a timeout, so an idle process is never woken.
-final class TimerThread: @unchecked Sendable {
+/// condition variable for the earliest deadline (`CLOCK_MONOTONIC`, absolute), and resumes
+/// each sleeper when its deadline passes. With nothing to do it waits without a timeout, so an
+/// idle process is never woken.
+///
+/// It is also a task executor: a task that prefers it (the player's playback loop) runs on
+/// this thread, so it resumes from a sleep right where the deadline was noticed, without
+/// waking another thread, which is what keeps the tail of the schedule error short on a busy
+/// machine.
+final class TimerThread: TaskExecutor, @unchecked Sendable {
     /// The one timer thread of the process.
     static let shared = TimerThread()
 
@@ -20,6 +26,7 @@ final class TimerThread: @unchecked Sendable {
     private var cancelledBeforeSleeping: Set<UInt64> = []
     private var registering: Set<UInt64> = []
     private var nextID: UInt64 = 0
+    private var jobs: [UnownedJob] = []
 
     private init() {
         pthread_mutex_init(mutex, nil)
@@ -68,9 +75,26 @@ final class TimerThread: @unchecked Sendable {
         }
     }
 
+    /// Runs `job` on this thread, after the jobs already waiting.
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        locked {
+            jobs.append(job)
+            pthread_cond_signal(condition)
+        }
+    }
+
     private func run() {
         pthread_mutex_lock(mutex)
         while true {
+            if !jobs.isEmpty {
+                let batch = jobs
+                jobs.removeAll(keepingCapacity: true)
+                pthread_mutex_unlock(mutex)
+                for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
+                pthread_mutex_lock(mutex)
+                continue
+            }
             guard let earliest = sleepers.first?.deadline else {
                 pthread_cond_wait(condition, mutex)
                 continue

@@ -3,13 +3,19 @@ import Haptics
 
 // `make bench`: timing, throughput, idle cost and memory of the engine, as one table (and
 // as JSON for tools). `--quick` runs each measurement briefly, as a smoke test of the harness;
-// its figures are not the ones to quote.
+// its figures are not the ones to quote. `--only schedule|latency|render|idle|memory` runs one
+// section; `--frames N` sets the schedule error's frame count; `--json PATH` writes the figures.
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
-let jsonPath = arguments.firstIndex(of: "--json").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+func value(of option: String) -> String? {
+    arguments.firstIndex(of: option).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+let jsonPath = value(of: "--json")
+let only = value(of: "--only")
+func runs(_ section: String) -> Bool { only.map { $0 == section } ?? true }
 let corpusFile = "Tests/HapticsTests/Fixtures/corpus/meta-haptics-sdk__studio_export.ahap"
 
-let frames = quick ? 300 : 10_000
+let frames = value(of: "--frames").flatMap(Int.init) ?? (quick ? 300 : 10_000)
 let referenceFrames = quick ? 100 : 3_000
 let idleSeconds = quick ? 1 : 10
 var figures: [Measurement] = []
@@ -27,6 +33,7 @@ func scheduleFigures(_ label: String, _ distribution: Distribution, targetP99: D
     ]
 }
 
+if runs("schedule") {
 progress("schedule error: \(frames) frames at 10 ms on PrecisionClock, idle ...")
 figures += scheduleFigures("PrecisionClock, idle (\(frames) frames)", await Benchmarks.scheduleError(clock: PrecisionClock(), frames: frames, busy: false), targetP99: 1)
 progress("schedule error: the same with the other core busy ...")
@@ -34,11 +41,17 @@ figures += scheduleFigures("PrecisionClock, other core busy", await Benchmarks.s
 progress("schedule error: \(referenceFrames) frames on ContinuousClock, for reference ...")
 figures += scheduleFigures("ContinuousClock, idle (\(referenceFrames) frames, reference)", await Benchmarks.scheduleError(clock: ContinuousClock(), frames: referenceFrames, busy: false), targetP99: nil)
 
+}
+
+if runs("latency") {
 progress("impact latency ...")
 let latency = Benchmarks.impactLatency(count: quick ? 200 : 5_000)
 figures.append(Measurement(name: "impact latency after prepare(): p50", value: Double(latency.p50) / 1e3, unit: "µs", target: nil))
 figures.append(Measurement(name: "impact latency after prepare(): p99", value: Double(latency.p99) / 1e3, unit: "µs", target: .below(200)))
 
+}
+
+if runs("render") {
 progress("render and load ...")
 do {
     let render = try Benchmarks.renderRate(file: corpusFile)
@@ -49,6 +62,9 @@ do {
     progress("render and load failed: \(error) (run from the repository's root)")
 }
 
+}
+
+if runs("idle") {
 progress("idle cost over \(idleSeconds) s, three times ...")
 let baseline = await Benchmarks.idleCost(clock: nil as PrecisionClock?, seconds: idleSeconds)
 let idle = await Benchmarks.idleCost(clock: PrecisionClock(), seconds: idleSeconds)
@@ -61,6 +77,9 @@ figures += [
     Measurement(name: "idle wake-ups over \(idleSeconds) s, engine open (ContinuousClock, reference)", value: Double(idleReference.wakeUps), unit: "", target: nil),
 ]
 
+}
+
+if runs("memory") {
 progress("memory ...")
 let residentBefore = ProcessStatus.memory.resident
 let loop = await Benchmarks.simulatedLoop(.error, hours: quick ? 0 : 1)
@@ -69,6 +88,7 @@ let flood = await Benchmarks.impactFlood(count: quick ? 10_000 : 100_000)
 figures.append(Measurement(name: "peak RSS after \(quick ? 10_000 : 100_000) impacts as fast as possible", value: Double(flood.peakKiB) / 1024, unit: "MiB", target: nil))
 figures.append(Measurement(name: "RSS growth over the memory runs", value: Double(ProcessStatus.memory.resident - residentBefore) / 1024, unit: "MiB", target: .below(16)))
 figures.append(Measurement(name: "time to fire those impacts", value: flood.milliseconds, unit: "ms", target: nil))
+}
 
 let nameWidth = figures.map(\.name.count).max() ?? 0
 print("Haptics benchmark\(quick ? " (quick smoke run: figures not representative)" : "")")

@@ -1,0 +1,43 @@
+import Haptics
+import Testing
+
+@Suite struct PrecisionClockTests {
+    @Test func aSleepEndsNoEarlierThanItsDeadline() async throws {
+        let clock = PrecisionClock()
+        let deadline = clock.now.advanced(by: .milliseconds(20))
+        try await clock.sleep(until: deadline)
+        #expect(clock.now >= deadline)
+    }
+
+    @Test func sleepersWakeInDeadlineOrder() async throws {
+        let clock = PrecisionClock()
+        let start = clock.now
+        let order = try await withThrowingTaskGroup(of: Int.self) { group in
+            for (index, delay) in [30, 10, 20].enumerated() {
+                group.addTask {
+                    try await clock.sleep(until: start.advanced(by: .milliseconds(delay)))
+                    return index
+                }
+            }
+            var order: [Int] = []
+            for try await index in group { order.append(index) }
+            return order
+        }
+        #expect(order == [1, 2, 0])
+    }
+
+    @Test func cancellingASleeperWakesItWithAnError() async {
+        let clock = PrecisionClock()
+        let task = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(60))) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    @Test func aPlayerOnItSendsEveryFrameInOrder() async {
+        let driver = RecordingDriver()
+        let player = HapticPlayer(driver: driver, clock: PrecisionClock())
+        #expect(await player.play(Renderer().render(Preset.error.pattern)).finished() == .completed)
+        #expect(driver.frames.map(\.start) == [0, 80, 120, 200, 240, 400, 440, 480].map { Duration.milliseconds($0) }
+            .map { $0 + (driver.frames.first?.start ?? .zero) })
+    }
+}
