@@ -5,15 +5,15 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 HAPTICS = .build/debug/haptics
 
-.PHONY: demo test deps build unit-test kernel-test
+.PHONY: demo test deps build unit-test kernel-test bench-smoke
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
 demo: build
 	@if [ -t 0 ]; then $(HAPTICS) demo; else $(HAPTICS) demo --trace Traces/clean-pull.csv; fi
 
-## test: the whole suite: unit tests, then the kernel tests in a VM.
-test: unit-test kernel-test
+## test: the whole suite: unit tests, the kernel tests in a VM, and a smoke run of the benchmark.
+test: unit-test kernel-test bench-smoke
 
 deps:
 	@scripts/ensure-packages.sh libevdev-dev pkg-config
@@ -27,3 +27,8 @@ unit-test: deps
 ## kernel-test: the evdev driver against a real kernel, in QEMU (installs it when it can).
 kernel-test: deps
 	SWIFT=$(SWIFT) scripts/kernel-tests.sh
+
+## bench-smoke: the benchmark's harness runs and prints its table (figures not representative).
+bench-smoke: deps
+	$(SWIFT) build --product haptics-bench
+	$$($(SWIFT) build --show-bin-path)/haptics-bench --quick

@@ -29,7 +29,7 @@ struct InteractiveDemo: Sendable {
     /// - Throws: `TerminalError` when `input` is not a terminal that can be put in raw mode.
     func run() async throws(TerminalError) {
         let terminal = try TerminalSession(input: input, output: output)
-        let engine = HapticEngine(driver: driver)
+        let engine = HapticEngine(driver: driver, clock: PrecisionClock())
         let trap = SignalTrap {
             engine.player.close()
             terminal.restore()

@@ -40,7 +40,7 @@ struct PlaybackRunner: Sendable {
     }
 
     private func playInRealTime(_ track: RumbleTrack, repetition: Repetition, on driver: any HapticDriver) async -> ExitCode {
-        let player = HapticPlayer(driver: driver)
+        let player = HapticPlayer(driver: driver, clock: PrecisionClock())
         let trap = SignalTrap { player.close() }
         defer { trap.release() }
         player.setGain(options.gain)

@@ -88,15 +88,15 @@ enum Benchmarks {
     /// `seconds`, with an engine on `clock` open (after one impact) and nothing playing; or,
     /// with `clock` nil, with no engine at all: the Swift runtime's own baseline (libdispatch's
     /// worker monitor wakes once a second in any process that has run a task).
-    static func idleCost<C: Clock>(clock: C?, seconds: Int) async -> (wakeUps: Int, cpuMilliseconds: Double) where C.Duration == Duration {
+    static func idleCost<C: Clock>(clock: C?, seconds: Int, settle: UInt32) async -> (wakeUps: Int, cpuMilliseconds: Double) where C.Duration == Duration {
         let engine = clock.map { HapticEngine(driver: TimestampingDriver(capacity: 4), clock: $0) }
         if let engine {
             engine.prepare()
             _ = await engine.play(.light).finished()
         }
         // Let idle worker threads of the runtime time out and end first (libdispatch parks a
-        // worker for 5 s), so only the steady state is measured.
-        sleep(6)
+        // worker for 5 s, so `settle` should be 6 s), so only the steady state is measured.
+        sleep(settle)
         let switches = ProcessStatus.contextSwitchesOfOtherThreads()
         let cpu = ProcessStatus.cpuNanoseconds
         sleep(UInt32(seconds))
