@@ -9,23 +9,6 @@ import Testing
         #expect(clock.now >= deadline)
     }
 
-    @Test func sleepersWakeInDeadlineOrder() async throws {
-        let clock = PrecisionClock()
-        let start = clock.now
-        let order = try await withThrowingTaskGroup(of: Int.self) { group in
-            for (index, delay) in [30, 10, 20].enumerated() {
-                group.addTask {
-                    try await clock.sleep(until: start.advanced(by: .milliseconds(delay)))
-                    return index
-                }
-            }
-            var order: [Int] = []
-            for try await index in group { order.append(index) }
-            return order
-        }
-        #expect(order == [1, 2, 0])
-    }
-
     @Test func cancellingASleeperWakesItWithAnError() async {
         let clock = PrecisionClock()
         let task = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(60))) }
