@@ -5,7 +5,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 HAPTICS = .build/debug/haptics
 
-.PHONY: demo test deps build unit-test kernel-test bench-smoke
+.PHONY: demo test deps build unit-test kernel-test bench-smoke fuzz
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
@@ -32,3 +32,7 @@ kernel-test: deps
 bench-smoke: deps
 	$(SWIFT) build --product haptics-bench
 	$$($(SWIFT) build --show-bin-path)/haptics-bench --quick
+
+## fuzz: libFuzzer on the AHAP loader and renderer for 60 s (FUZZ_SECONDS to change).
+fuzz:
+	SWIFTC=$(dir $(SWIFT))swiftc scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)

@@ -146,14 +146,23 @@ struct JSONParser {
         case UInt8(ascii: "r"): return "\r"
         case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"):
+            // A high surrogate pairs with a following \uDC00-\uDFFF escape; anything unpaired
+            // becomes U+FFFD, and an escape that does not complete a pair is read on its own.
             let first = try parseHexQuad()
             guard (0xD800..<0xDC00).contains(first) else {
                 return Unicode.Scalar(first) ?? "\u{FFFD}"
             }
-            guard consume(UInt8(ascii: "\\")), consume(UInt8(ascii: "u")) else { return "\u{FFFD}" }
+            let pairStart = position
+            guard consume(UInt8(ascii: "\\")), consume(UInt8(ascii: "u")) else {
+                position = pairStart
+                return "\u{FFFD}"
+            }
             let second = try parseHexQuad()
-            let combined = 0x10000 + ((first - 0xD800) << 10) + (second &- 0xDC00)
-            return Unicode.Scalar(combined) ?? "\u{FFFD}"
+            guard (0xDC00..<0xE000).contains(second) else {
+                position = pairStart
+                return "\u{FFFD}"
+            }
+            return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) ?? "\u{FFFD}"
         default:
             position -= 1
             throw error(expecting: "a valid escape sequence")

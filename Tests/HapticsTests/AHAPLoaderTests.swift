@@ -169,3 +169,36 @@ import Testing
         }
     }
 }
+
+@Suite struct AHAPLoaderRobustnessTests {
+    /// Corpus files with random bytes changed, cut or repeated, same seed every run: the loader
+    /// returns a pattern or a typed error, and never traps.
+    @Test(arguments: ["unityplugins__Bounce.ahap", "Haptic-Tests__Drums.ahap", "NiceVibrations__17_points.ahap"])
+    func mangledFilesLoadOrFailCleanly(_ name: String) throws {
+        let original = Array(try String(contentsOfFile: Fixtures.corpus(name), encoding: .utf8).utf8)
+        var random = SeededRandom(seed: UInt64(original.count))
+        let alphabet = Array("{}[],:\"0123456789.-eE \ntruefalsn\\u".utf8) + [0, 0xFF, 0xC3]
+        var outcomes = (loaded: 0, refused: 0)
+        for _ in 0..<400 {
+            var bytes = original
+            for _ in 0..<random.next(in: 1...8) {
+                let index = random.next(in: 0...(bytes.count - 1))
+                switch random.next(in: 0...2) {
+                case 0: bytes[index] = alphabet[random.next(in: 0...(alphabet.count - 1))]
+                case 1: bytes.removeSubrange(index..<min(bytes.count, index + random.next(in: 1...40)))
+                default: bytes.insert(contentsOf: bytes[index..<min(bytes.count, index + random.next(in: 1...40))], at: index)
+                }
+                if bytes.isEmpty { bytes = [0x20] }
+            }
+            do {
+                _ = try AHAPLoader.decode(bytes, file: name)
+                outcomes.loaded += 1
+            } catch {
+                #expect(!error.description.isEmpty)
+                outcomes.refused += 1
+            }
+        }
+        #expect(outcomes.loaded + outcomes.refused == 400)
+        #expect(outcomes.refused > 0)
+    }
+}

@@ -12,6 +12,14 @@ import Testing
         #expect(value["b"] == .object([]))
     }
 
+    @Test(arguments: [
+        (#""\ud83d\ude00""#, "😀"), (#""\uda0a\uda0au""#, "\u{FFFD}\u{FFFD}u"), (#""\ud800x""#, "\u{FFFD}x"),
+        (#""\udc00""#, "\u{FFFD}"), (#""\ud800\n""#, "\u{FFFD}\n"),
+    ])
+    func surrogatesPairOrBecomeReplacementCharacters(_ text: String, _ expected: String) throws {
+        #expect(try parse(text) == .string(expected))
+    }
+
     @Test func acceptsTrailingCommasAsApplesFilesHaveThem() throws {
         let value = try parse(#"{"a": [1, 2,], "b": {"c": 3,},}"#)
         #expect(value["a"] == .array([.number(1), .number(2)]))
