@@ -13,7 +13,7 @@ demo: build
 	@if [ -t 0 ]; then $(HAPTICS) demo; else $(HAPTICS) demo --trace Traces/clean-pull.csv; fi
 
 ## test: the whole suite: unit tests, the kernel tests in a VM, and a smoke run of the benchmark.
-test: unit-test kernel-test bench-smoke
+test: unit-test bench-smoke kernel-test
 
 deps:
 	@scripts/ensure-packages.sh libevdev-dev pkg-config

@@ -29,8 +29,13 @@ scripts/vm/prepare.sh || status=$?
 bin=$("$swift" build --show-bin-path)
 echo "== kernel tests, in a VM booting Debian's kernel"
 status=0
-VM_EXTRA_FILES="$bin/haptics" scripts/vm/run.sh "$bin/haptics-kernel-tests" --haptics "$bin/haptics" "$@" || status=$?
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+VM_EXTRA_FILES="$bin/haptics" scripts/vm/run.sh "$bin/haptics-kernel-tests" --haptics "$bin/haptics" "$@" | tee "$log" || status=$?
 if [[ $status -ne 0 ]]; then
     echo "kernel tests failed (status $status); the guest's log is above" >&2
 fi
+# The guest's closing line again, last, after the VM's power-down messages.
+summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1 || true)
+echo "kernel: ${summary:-0 passed, 1 failed}"
 exit "$status"
