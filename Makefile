@@ -5,7 +5,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 HAPTICS = .build/debug/haptics
 
-.PHONY: demo test deps build unit-test kernel-test bench-smoke fuzz
+.PHONY: demo test deps build unit-test kernel-test bench bench-smoke fuzz
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
@@ -36,3 +36,15 @@ bench-smoke: deps
 ## fuzz: libFuzzer on the AHAP loader and renderer for 60 s (FUZZ_SECONDS to change).
 fuzz:
 	SWIFTC=$(dir $(SWIFT))swiftc scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
+
+## bench: the engine's figures (schedule error, latency, render rate, idle cost, memory) into
+## bench/results.json, then Haptics, SDL2 and python-evdev side by side on one virtual pad in
+## a VM (bench/side-by-side.json, installing what it needs when it can), merged into it.
+bench: deps
+	$(SWIFT) build -c release --product haptics-bench
+	"$$($(SWIFT) build -c release --show-bin-path)/haptics-bench" --json bench/results.json
+	SWIFT=$(SWIFT) scripts/bench-vm.sh
+	@if [ -f bench/side-by-side.json ]; then \
+		python3 scripts/merge-side-by-side.py bench/results.json bench/side-by-side.json && \
+		echo "merged the side-by-side figures into bench/results.json"; \
+	fi

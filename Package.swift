@@ -40,5 +40,12 @@ let package = Package(
         ),
         // `make bench`.
         .executableTarget(name: "haptics-bench", dependencies: ["Haptics"], path: "bench/HapticsBench", swiftSettings: strict),
+        // `make bench`, in the VM: Haptics, SDL2 and python-evdev side by side on one virtual pad.
+        .executableTarget(
+            name: "haptics-vm-bench",
+            dependencies: ["Haptics", "HapticsEvdev", "VirtualDevices"],
+            path: "bench/VMBench",
+            swiftSettings: strict
+        ),
     ]
 )

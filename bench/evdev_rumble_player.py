@@ -28,6 +28,12 @@ def main(device_path, frames_path):
                            ff.Replay(int(duration_ms) + 50, 0), ff.EffectType(ff_rumble_effect=rumble))
         effect_id = device.upload_effect(effect)
         device.write(ecodes.EV_FF, effect_id, 1)
+    if frames:
+        # Hold the last frame for its length, as the other players do, then stop.
+        start_ms, duration_ms = frames[-1][:2]
+        delay = start + (start_ms + duration_ms) / 1000 - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
     wall_ms = (time.monotonic() - start) * 1000
     device.write(ecodes.EV_FF, effect_id, 0)
     device.erase_effect(effect_id)

@@ -46,6 +46,12 @@ int main(int argc, char **argv) {
         if (status != 0) { fprintf(stderr, "sdl: rumble failed: %s\n", SDL_GetError()); return 1; }
         SDL_JoystickUpdate();
     }
+    // Hold the last frame for its length, as the other players do, then stop.
+    if (count > 0) {
+        Uint32 end = start + (Uint32)(frames[count - 1].start_ms + frames[count - 1].duration_ms);
+        Uint32 now = SDL_GetTicks();
+        if (end > now) SDL_Delay(end - now);
+    }
     Uint32 wall = SDL_GetTicks() - start;
     if (controller) SDL_GameControllerRumble(controller, 0, 0, 0); else SDL_JoystickRumble(joystick, 0, 0, 0);
     SDL_Quit();
@@ -53,7 +59,8 @@ int main(int argc, char **argv) {
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);
     double cpu_ms = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
-    printf("sdl: %d frames in %u ms, cpu %.1f ms\n", count, wall, cpu_ms);
+    printf("sdl: %d frames in %u ms with %s, cpu %.1f ms\n", count, wall,
+           controller ? "SDL_GameControllerRumble" : "SDL_JoystickRumble (no controller mapping)", cpu_ms);
     free(frames);
     return 0;
 }

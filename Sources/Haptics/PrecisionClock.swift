@@ -34,8 +34,11 @@ public struct PrecisionClock: WakingClock, Sendable {
         }
     }
 
-    /// Creates a clock; all clocks share one timer thread, started on first use.
-    public init() {}
+    /// Creates a clock; all clocks share one timer thread, started by the first clock made,
+    /// so that the first sleep does not wait for a thread to start.
+    public init() {
+        _ = TimerThread.shared
+    }
 
     /// The timer thread, as an executor.
     public var executor: any TaskExecutor { TimerThread.shared }

@@ -1,6 +1,7 @@
 import Glibc
 
-/// A program started by the kernel tests: the `haptics` CLI, or this program in a child role.
+/// A program started by the kernel tests or the VM benchmark: the `haptics` CLI, another
+/// player, or the running program in a child role.
 public struct ChildProcess {
     public let pid: pid_t
     private let output: Int32
@@ -30,6 +31,13 @@ public struct ChildProcess {
 
     /// Waits for the program to end; its exit status (128 + signal when killed) and output.
     public func finish() -> (status: Int32, output: String) {
+        let result = finishMeasuringCPU()
+        return (result.status, result.output)
+    }
+
+    /// `finish()`, with the CPU time (user plus system) the kernel charged the program, as
+    /// `wait4` reports it: the same account for any program, whatever its language.
+    public func finishMeasuringCPU() -> (status: Int32, output: String, cpuTime: Duration) {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -40,9 +48,12 @@ public struct ChildProcess {
         }
         close(output)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (code, String(decoding: bytes, as: UTF8.self))
+        let cpuTime = Duration.seconds(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + .microseconds(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+        return (code, String(decoding: bytes, as: UTF8.self), cpuTime)
     }
 
     /// Sends `signal` to the program.

@@ -1,0 +1,33 @@
+import VirtualDevices
+
+/// A program under test: its name in the report and how to start it on a pad node with a
+/// frame file.
+struct Contender: Sendable {
+    /// The name in the report.
+    let name: String
+    /// The executable and its arguments, given the frame file and the pad's node.
+    let command: @Sendable (_ frames: String, _ node: String) -> [String]
+
+    /// What one run left behind.
+    struct Run {
+        /// The exit status (128 + signal when killed).
+        let status: Int32
+        /// Standard output and error.
+        let output: String
+        /// User plus system CPU time of the whole process, from the kernel.
+        let cpuTime: Duration
+        /// What the pad received meanwhile, stamped on its side.
+        let records: [VirtualGamepad.Stamped]
+    }
+
+    /// Plays `frames` on `pad` and waits for the program to end. The pad's log starts empty;
+    /// every upload is in it by the time the program has exited, as an upload returns only
+    /// once the pad has answered it.
+    func run(frames: String, on pad: VirtualGamepad) throws -> Run {
+        pad.reset()
+        let argv = command(frames, pad.node)
+        let child = try ChildProcess(argv[0], Array(argv.dropFirst()))
+        let (status, output, cpuTime) = child.finishMeasuringCPU()
+        return Run(status: status, output: output, cpuTime: cpuTime, records: pad.records)
+    }
+}

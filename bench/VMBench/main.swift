@@ -1,0 +1,72 @@
+import Glibc
+import Haptics
+import VirtualDevices
+
+// The side-by-side benchmark, run as root in the VM by scripts/bench-vm.sh: the same track
+// played on one virtual pad by Haptics, by an SDL2 program and by a python-evdev program,
+// timed by the pad itself.
+//
+// The method, so that the comparison is fair:
+// - One pad for all, created once; its log is cleared before each program.
+// - One frame file for all: the first 30 s of a corpus AHAP file rendered at 10 ms, levels
+//   rounded to whole 16-bit magnitudes, so every program sends the same values at the same
+//   scheduled times. Each program is its own process, started the same way, opening the pad
+//   itself: Haptics too (this binary in its `--play` role), not an in-process call. The
+//   SDL2 and Python programs sleep until each frame's absolute deadline (SDL_Delay and
+//   time.sleep for the time left), not a fixed 10 ms per frame, which drifts: they are
+//   measured at their best.
+// - A warm-up first: each program plays the first 2 s, unmeasured. It fails fast on a
+//   broken set-up, and the measured runs start on a guest that has settled after boot.
+// - Then each program plays the track once (30 s each; the script can be run again for
+//   more samples), in the same order. Timing error is measured where it matters, at the
+//   device (see DeviceTiming); CPU time is the kernel's account of the whole process
+//   (wait4), start-up included, as a user would pay it.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--play", arguments.count == 3 {
+    exit(await HapticsContender.play(frames: arguments[1], node: arguments[2]))
+}
+
+/// The contenders, Haptics first (the ratios are Haptics ÷ each other one).
+func contenders(_ options: Options) -> [Contender] {
+    let haptics = CommandLine.arguments[0]
+    return [
+        Contender(name: "Haptics") { frames, node in [haptics, "--play", frames, node] },
+        Contender(name: "SDL2") { frames, _ in [options.sdlPlayer, frames] },
+        Contender(name: "python-evdev") { frames, node in [options.python, options.evdevPlayer, node, frames] },
+    ]
+}
+
+var status: Int32 = 1
+do {
+    let options = try Options(arguments)
+    let track = try BenchTrack.make(from: options.ahap, seconds: options.seconds)
+    let framesPath = "/tmp/side-by-side-frames.csv"
+    let warmUpPath = "/tmp/side-by-side-warm-up.csv"
+    try FrameFile.write(track.frames, to: framesPath)
+    try FrameFile.write(track.frames.filter { $0.start < .seconds(2) }, to: warmUpPath)
+    // The guest has no udev: SDL must find the pad by scanning /dev/input, and need not
+    // look for HIDAPI devices (there are none).
+    setenv("SDL_JOYSTICK_DISABLE_UDEV", "1", 1)
+    setenv("SDL_JOYSTICK_HIDAPI", "0", 1)
+    let pad = try VirtualGamepad(name: "Haptics Bench Pad")
+    defer { pad.destroy() }
+
+    for contender in contenders(options) {
+        print("warm-up: \(contender.name) ...")
+        let run = try contender.run(frames: warmUpPath, on: pad)
+        guard run.status == 0 else { throw BenchError("\(contender.name) failed its warm-up (exit \(run.status)):\n\(run.output)") }
+    }
+    var entries: [SideBySideReport.Entry] = []
+    for contender in contenders(options) {
+        print("playing \(options.seconds) s: \(contender.name) ...")
+        let run = try contender.run(frames: framesPath, on: pad)
+        entries.append(SideBySideReport.Entry(name: contender.name, run: run, timing: DeviceTiming(track: track, records: run.records)))
+    }
+    print(SideBySideReport(file: String(options.ahap.split(separator: "/").last ?? ""), seconds: options.seconds, track: track, entries: entries).text)
+    let failed = entries.filter { $0.run.status != 0 || $0.timing.matched == 0 }
+    for entry in failed { print("\(entry.name) failed (exit \(entry.run.status), \(entry.timing.matched) frames matched):\n\(entry.run.output)") }
+    status = failed.isEmpty ? 0 : 1
+} catch {
+    print("haptics-vm-bench: \(error)")
+}
+exit(status)

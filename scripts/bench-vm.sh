@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The side-by-side benchmark (`make bench` runs it): in one VM run, on one virtual pad, the
+# same 30 s track played by Haptics, by an SDL2 program (bench/sdl_rumble_player.c) and by a
+# python-evdev program (bench/evdev_rumble_player.py), timed by the pad itself. Writes
+# bench/side-by-side.json and prints the table.
+#
+# Installs what it needs when missing and it can (root or sudo): SDL2's development files,
+# python3-venv, QEMU and a Debian kernel; python-evdev comes from PyPI into a venv under
+# .build/bench. Otherwise skips with the reason, except in CI (CI=true), where a skip is a
+# failure. Env: SWIFT (the swift command), BENCH_SECONDS (default 30).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+swift=${SWIFT:-swift}
+seconds=${BENCH_SECONDS:-30}
+out=$root/.build/bench
+json=bench/side-by-side.json
+ahap=$root/Tests/HapticsTests/Fixtures/corpus/NiceVibrations__long_clip.ahap
+
+skip() {
+    if [[ ${CI:-} == true ]]; then
+        echo "the side-by-side benchmark cannot run in CI: $*" >&2
+        exit 1
+    fi
+    echo "SKIPPED side-by-side benchmark: $*"
+    exit 0
+}
+
+# No stale figures: a skipped or failed run leaves no file for `make bench` to merge.
+rm -f "$json"
+
+scripts/ensure-packages.sh libsdl2-dev python3-venv gcc pkg-config \
+    qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils \
+    || skip "SDL2, python3-venv, QEMU and a Debian kernel are needed (see the line above)"
+status=0
+scripts/vm/prepare.sh || status=$?
+[[ $status -eq 77 ]] && skip "the VM cannot be prepared (see the line above)"
+[[ $status -ne 0 ]] && exit "$status"
+
+mkdir -p "$out"
+# shellcheck disable=SC2046 # pkg-config's flags are meant to split into words.
+gcc -O2 -Wall -Wextra -o "$out/sdl_rumble_player" bench/sdl_rumble_player.c $(pkg-config --cflags --libs sdl2)
+
+# Debian's interpreter, whatever python3 comes first on PATH (pyenv, say): python3-venv is
+# its venv module, and its standard library is what gets copied into the guest.
+python=$out/venv/bin/python3
+if [[ ! -x $python ]]; then
+    /usr/bin/python3 -m venv "$out/venv" || skip "cannot create a venv with /usr/bin/python3"
+fi
+if ! "$python" -c 'import evdev' 2>/dev/null; then
+    "$out/venv/bin/pip" install --quiet evdev || skip "pip cannot install evdev (is PyPI reachable?)"
+fi
+
+"$swift" build -c release --product haptics-vm-bench
+bin=$("$swift" build -c release --show-bin-path)
+
+# The guest has no Python: copy the interpreter and only the files the player imports, as
+# the guest's bare environment loads them (env -i), with their bytecode caches.
+mapfile -t python_files < <(env -i PATH=/usr/bin:/bin HOME=/tmp "$python" scripts/vm/python-files.py bench/evdev_rumble_player.py)
+extra=("$out/sdl_rumble_player" "$python" "${python_files[@]}" "$ahap")
+
+echo "== side by side: Haptics, SDL2 and python-evdev on one virtual pad, in a VM ($seconds s each)"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+# Boot, a warm-up of 2 s per program, then three runs of $seconds s: 300 s covers it
+# with room to spare under emulation.
+VM_TIMEOUT=$((120 + 6 * seconds)) VM_EXTRA_FILES="${extra[*]}" scripts/vm/run.sh "$bin/haptics-vm-bench" \
+    --ahap "$ahap" --seconds "$seconds" --sdl-player "$out/sdl_rumble_player" \
+    --python "$python" --evdev-player "$root/bench/evdev_rumble_player.py" |
+    tee "$log" | sed -u '/^@@SIDE-BY-SIDE /d' || status=$?
+if [[ $status -ne 0 ]]; then
+    echo "side-by-side benchmark failed (status $status); the guest's log is above" >&2
+    exit "$status"
+fi
+line=$(sed -n 's/^@@SIDE-BY-SIDE \(.*\)@@$/\1/p' "$log" | tail -n 1)
+[[ -n $line ]] || { echo "side-by-side benchmark: no @@SIDE-BY-SIDE line in the guest's output" >&2; exit 1; }
+printf '%s\n' "$line" | python3 -m json.tool >"$json"
+echo "wrote $json"
