@@ -22,11 +22,16 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
         var sent: RumbleFrame?
         /// When the next frame is due, as an offset from `epoch`.
         var deadline: Duration?
+        /// The frame due at `deadline`, worked out as soon as the previous one went out, so a
+        /// wake-up only has to send it. Any change to what plays discards it.
+        var upcoming: RumbleFrame?
         var generation: UInt64 = 0
         var loop: Task<Void, Never>?
     }
 
     private let clock: C
+    /// Where the playback loop runs: the clock's own executor when it has one.
+    private let executor: (any TaskExecutor)?
     private let driver: any HapticDriver
     private let epoch: C.Instant
     private let state: Mutex<State>
@@ -36,6 +41,7 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
     /// more than `maximumVoices` playbacks overlap, the oldest is stopped (`.stopped`).
     public init(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2), maximumVoices: Int = 32) {
         self.clock = clock
+        self.executor = (clock as? any WakingClock)?.executor
         self.driver = driver
         self.epoch = clock.now
         let mixer = Mixer(refreshInterval: max(refreshInterval, .milliseconds(10)), maximumVoices: maximumVoices)
@@ -56,6 +62,7 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
         let finished = state.withLock { state in
             var finished = catchUp(&state)
             state.gain = min(max(gain.isNaN ? 0 : gain, 0), 1)
+            state.upcoming = nil
             if state.sent != nil || !state.mixer.voices.isEmpty {
                 finished += send(&state, at: offset(of: clock.now))
                 restartLoop(&state)
@@ -86,6 +93,7 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
             }
             finished += displaced.compactMap { id in state.completions.removeValue(forKey: id).map { ($0, .stopped) } }
             state.completions[id] = completion
+            state.upcoming = nil
             finished += send(&state, at: now)
             restartLoop(&state)
             return (id, finished)
@@ -102,6 +110,7 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
             state.loop?.cancel()
             state.loop = nil
             state.deadline = nil
+            state.upcoming = nil
             state.sent = nil
             do {
                 try driver.stop()
@@ -124,6 +133,7 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
             var finished = catchUp(&state)
             guard state.mixer.removeVoice(id), let completion = state.completions.removeValue(forKey: id) else { return finished }
             finished.append((completion, .stopped))
+            state.upcoming = nil
             finished += send(&state, at: offset(of: clock.now))
             restartLoop(&state)
             return finished
@@ -153,7 +163,8 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
         var finished: [Finished] = state.mixer.removeVoices(endedBy: time).compactMap { id in
             state.completions.removeValue(forKey: id).map { ($0, .completed) }
         }
-        let frame = state.mixer.frame(at: time, gain: state.gain)
+        let frame = state.upcoming.flatMap { $0.start == time ? $0 : nil } ?? state.mixer.frame(at: time, gain: state.gain)
+        state.upcoming = nil
         if frame.isSilent, frame.duration == .zero, state.sent == nil {
             state.deadline = nil
             return finished
@@ -172,6 +183,7 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
         let idle = frame.isSilent && frame.duration == .zero
         state.sent = idle ? nil : frame
         state.deadline = idle ? nil : frame.end
+        state.upcoming = state.deadline.map { state.mixer.frame(at: $0, gain: state.gain) }
         return finished
     }
 
@@ -182,7 +194,6 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
         guard state.deadline != nil else { return }
         state.generation += 1
         let generation = state.generation
-        let executor = (clock as? any WakingClock)?.executor
         state.loop = Task(executorPreference: executor) { [weak self, clock, epoch] in
             while let deadline = self?.deadline(for: generation) {
                 do {

@@ -63,8 +63,9 @@ public final class EvdevDriver: HapticDriver {
         state.withLock { $0.devices.map(\.info) }
     }
 
-    /// Opens the selected devices and uploads each one's effect, so the next frame costs an
-    /// in-place update and one write. Throws when no device can be driven.
+    /// Opens the selected devices, uploads each one's effect and sets full gain where the
+    /// device has `FF_GAIN`, so the next frame costs an in-place update and one write.
+    /// Throws when no device can be driven.
     public func prepare() throws {
         try state.withLock { state throws(EvdevError) in try prepare(&state) }
     }
@@ -137,6 +138,7 @@ public final class EvdevDriver: HapticDriver {
         for index in state.devices.indices where state.devices[index].effectID < 0 {
             do throws(Errno) {
                 try upload(strong: 0, weak: 0, duration: .zero, to: &state.devices[index])
+                try setGain(1, on: &state.devices[index])
             } catch {
                 throw describe(error, on: state.devices[index], operation: "uploading an effect")
             }
@@ -187,10 +189,7 @@ public final class EvdevDriver: HapticDriver {
         var strong = frame.strong
         var weak = frame.weak
         if device.info.capabilities.hasGain {
-            if device.gain != frame.gain {
-                try write(EV_FF, code: FF_GAIN, value: Int32(RumbleEffect.magnitude(frame.gain)), to: device)
-                device.gain = frame.gain
-            }
+            try setGain(frame.gain, on: &device)
         } else {
             strong = frame.scaledStrong
             weak = frame.scaledWeak
@@ -198,6 +197,13 @@ public final class EvdevDriver: HapticDriver {
         try upload(strong: strong, weak: weak, duration: frame.duration, to: &device)
         try write(EV_FF, code: Int32(device.effectID), value: 1, to: device)
         device.isPlaying = true
+    }
+
+    /// Sends `gain` to a device with `FF_GAIN` when it differs from what the device has.
+    private func setGain(_ gain: Double, on device: inout OpenDevice) throws(Errno) {
+        guard device.info.capabilities.hasGain, device.gain != gain else { return }
+        try write(EV_FF, code: FF_GAIN, value: Int32(RumbleEffect.magnitude(gain)), to: device)
+        device.gain = gain
     }
 
     private func upload(strong: Double, weak: Double, duration: Duration, to device: inout OpenDevice) throws(Errno) {

@@ -21,7 +21,10 @@ import Testing
         let driver = driver(system)
         try driver.prepare()
         try driver.prepare()
-        #expect(system.calls == [.open(pad), .close(pad), .open(pad), .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0, weak: 0, length: 50)])
+        #expect(system.calls == [
+            .open(pad), .close(pad), .open(pad), .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0, weak: 0, length: 50),
+            .write(pad, type: UInt16(EV_FF), code: UInt16(FF_GAIN), value: 0xFFFF),
+        ])
     }
 
     @Test func eachFrameUpdatesTheSameEffectInPlaceThenWritesPlay() throws {
