@@ -99,6 +99,22 @@ final class UhidDevice: Sendable {
     /// Whether a driver has the device open (between UHID_OPEN and UHID_CLOSE).
     var isOpen: Bool { opened.load(ordering: .sequentiallyConsistent) }
 
+    /// Creates the device and waits for a kernel driver to bind it (see `waitForBinding`),
+    /// unplugging it again when none does.
+    static func bound(
+        _ identity: Identity,
+        featureReport: @escaping @Sendable (UInt8) -> [UInt8]?
+    ) throws -> (device: UhidDevice, node: String, driver: String) {
+        let device = try UhidDevice(identity, featureReport: featureReport)
+        do {
+            let (node, driver) = try device.waitForBinding()
+            return (device, node, driver)
+        } catch {
+            device.destroy()
+            throw error
+        }
+    }
+
     /// Waits for a driver to bind the device and register an input device with force
     /// feedback, and returns its event node and the driver's name; when none does within
     /// `timeout`, fails with the kernel log's last lines.

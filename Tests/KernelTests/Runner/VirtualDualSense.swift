@@ -17,25 +17,20 @@ final class VirtualDualSense: VirtualRumblePad {
     let node: String
     /// The HID driver that bound the pad.
     let driver: String
-    private let device: UhidDevice
+    /// The uhid device behind the pad.
+    let device: UhidDevice
 
     /// Creates the pad and waits for `hid-playstation` to register its gamepad; fails with
     /// the kernel log's last lines when it does not.
     init() throws {
         let serial = Self.serials.add(1, ordering: .relaxed).newValue
         let mac: [UInt8] = [serial, 0x00, 0x00, 0x4B, 0x54, 0x48]
-        device = try UhidDevice(
+        (device, node, driver) = try UhidDevice.bound(
             UhidDevice.Identity(name: Self.productName, phys: "usb-haptics-kernel-tests-dualsense-\(serial)/input0",
                                 uniq: UhidDevice.address(mac), bus: BUS_USB, vendor: 0x054C, product: 0x0CE6, version: 0x0100,
                                 descriptor: Self.reportDescriptor),
             featureReport: { Self.featureReport($0, mac: mac) }
         )
-        do {
-            (node, driver) = try device.waitForBinding()
-        } catch {
-            device.destroy()
-            throw error
-        }
     }
 
     /// The feature report ids the driver asked for, in order.
@@ -59,11 +54,6 @@ final class VirtualDualSense: VirtualRumblePad {
     /// `hid-playstation` keeps each magnitude's high byte.
     static func levels(strong: UInt16, weak: UInt16) -> MotorLevels {
         MotorLevels(weak: UInt8(weak >> 8), strong: UInt8(strong >> 8))
-    }
-
-    /// Unplugs the pad.
-    func destroy() {
-        device.destroy()
     }
 
     // MARK: - The device side

@@ -16,26 +16,21 @@ final class VirtualDualShock4: VirtualRumblePad {
     let node: String
     /// The HID driver that bound the pad.
     let driver: String
-    private let device: UhidDevice
+    /// The uhid device behind the pad.
+    let device: UhidDevice
 
     /// Creates the pad and waits for `hid-sony` to register its gamepad; fails with the
     /// kernel log's last lines when it does not.
     init() throws {
         let serial = Self.serials.add(1, ordering: .relaxed).newValue
         let mac: [UInt8] = [serial, 0x00, 0x00, 0x34, 0x53, 0x44]
-        device = try UhidDevice(
+        (device, node, driver) = try UhidDevice.bound(
             UhidDevice.Identity(name: "Sony Interactive Entertainment Wireless Controller",
                                 phys: "usb-haptics-kernel-tests-dualshock4-\(serial)/input0",
                                 uniq: UhidDevice.address(mac), bus: BUS_USB, vendor: 0x054C, product: 0x09CC, version: 0x0100,
                                 descriptor: Self.reportDescriptor),
             featureReport: { Self.featureReport($0, mac: mac) }
         )
-        do {
-            (node, driver) = try device.waitForBinding()
-        } catch {
-            device.destroy()
-            throw error
-        }
     }
 
     /// Every output report 0x05 (the driver sends no other).
@@ -50,11 +45,6 @@ final class VirtualDualShock4: VirtualRumblePad {
     /// `hid-sony` keeps each magnitude's high byte.
     static func levels(strong: UInt16, weak: UInt16) -> MotorLevels {
         MotorLevels(weak: UInt8(weak >> 8), strong: UInt8(strong >> 8))
-    }
-
-    /// Unplugs the pad.
-    func destroy() {
-        device.destroy()
     }
 
     // MARK: - The device side

@@ -15,25 +15,20 @@ final class VirtualXboxPad: VirtualRumblePad {
     let node: String
     /// The HID driver that bound the pad.
     let driver: String
-    private let device: UhidDevice
+    /// The uhid device behind the pad.
+    let device: UhidDevice
 
     /// Creates the pad and waits for `hid-microsoft` to register it with rumble; fails with
     /// the kernel log's last lines when it does not.
     init() throws {
         let serial = Self.serials.add(1, ordering: .relaxed).newValue
-        device = try UhidDevice(
+        (device, node, driver) = try UhidDevice.bound(
             UhidDevice.Identity(name: "Xbox Wireless Controller", phys: "haptics-kernel-tests-xbox-\(serial)",
                                 uniq: UhidDevice.address([serial, 0x00, 0x00, 0x58, 0x54, 0x48]),
                                 bus: BUS_BLUETOOTH, vendor: 0x045E, product: 0x02FD, version: 0x0903,
                                 descriptor: Self.reportDescriptor),
             featureReport: { _ in nil }
         )
-        do {
-            (node, driver) = try device.waitForBinding()
-        } catch {
-            device.destroy()
-            throw error
-        }
     }
 
     /// Every output report 0x03 (the driver sends no other).
@@ -48,11 +43,6 @@ final class VirtualXboxPad: VirtualRumblePad {
     /// `hid-microsoft` scales each magnitude to 0...100.
     static func levels(strong: UInt16, weak: UInt16) -> MotorLevels {
         MotorLevels(weak: UInt8(UInt32(weak) * 100 / 0xFFFF), strong: UInt8(UInt32(strong) * 100 / 0xFFFF))
-    }
-
-    /// Unplugs the pad.
-    func destroy() {
-        device.destroy()
     }
 
     /// The HID report descriptor, written for these tests from the HID 1.11 specification:
