@@ -62,11 +62,7 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
         let finished = state.withLock { state in
             var finished = catchUp(&state)
             state.gain = min(max(gain.isNaN ? 0 : gain, 0), 1)
-            state.upcoming = nil
-            if state.sent != nil || !state.mixer.voices.isEmpty {
-                finished += send(&state, at: offset(of: clock.now))
-                restartLoop(&state)
-            }
+            if state.sent != nil || !state.mixer.voices.isEmpty { finished += replan(&state) }
             return finished
         }
         complete(finished)
@@ -91,12 +87,9 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
             guard let displaced = state.mixer.add(track, id: id, start: now, repetition: repetition) else {
                 return (id, finished + [(completion, .completed)])
             }
-            finished += displaced.compactMap { id in state.completions.removeValue(forKey: id).map { ($0, .stopped) } }
+            finished += end(displaced, as: .stopped, in: &state)
             state.completions[id] = completion
-            state.upcoming = nil
-            finished += send(&state, at: now)
-            restartLoop(&state)
-            return (id, finished)
+            return (id, finished + replan(&state, at: now))
         }
         complete(finished)
         return PlaybackHandle(completion: completion) { [weak self] in self?.stop(id) }
@@ -106,7 +99,7 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
     public func stop() {
         let finished = state.withLock { state in
             var finished = catchUp(&state)
-            finished += state.mixer.removeAll().compactMap { id in state.completions.removeValue(forKey: id).map { ($0, .stopped) } }
+            finished += end(state.mixer.removeAll(), as: .stopped, in: &state)
             state.loop?.cancel()
             state.loop = nil
             state.deadline = nil
@@ -131,12 +124,8 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
     private func stop(_ id: UInt64) {
         let finished = state.withLock { state in
             var finished = catchUp(&state)
-            guard state.mixer.removeVoice(id), let completion = state.completions.removeValue(forKey: id) else { return finished }
-            finished.append((completion, .stopped))
-            state.upcoming = nil
-            finished += send(&state, at: offset(of: clock.now))
-            restartLoop(&state)
-            return finished
+            guard state.mixer.removeVoice(id) else { return finished }
+            return finished + end([id], as: .stopped, in: &state) + replan(&state)
         }
         complete(finished)
     }
@@ -160,9 +149,7 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
     /// Ends the voices that are over, sends the frame due at `time`, and sets the next
     /// deadline. A driver failure ends every playback with `.failed`.
     private func send(_ state: inout State, at time: Duration) -> [Finished] {
-        var finished: [Finished] = state.mixer.removeVoices(endedBy: time).compactMap { id in
-            state.completions.removeValue(forKey: id).map { ($0, .completed) }
-        }
+        var finished = end(state.mixer.removeVoices(endedBy: time), as: .completed, in: &state)
         let frame = state.upcoming.flatMap { $0.start == time ? $0 : nil } ?? state.mixer.frame(at: time, gain: state.gain)
         state.upcoming = nil
         if frame.isSilent, frame.duration == .zero, state.sent == nil {
@@ -172,9 +159,7 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
         do {
             try driver.apply(frame)
         } catch {
-            finished += state.mixer.removeAll().compactMap { id in
-                state.completions.removeValue(forKey: id).map { ($0, .failed(error)) }
-            }
+            finished += end(state.mixer.removeAll(), as: .failed(error), in: &state)
             state.sent = nil
             state.deadline = nil
             try? driver.stop()
@@ -184,6 +169,20 @@ public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration
         state.sent = idle ? nil : frame
         state.deadline = idle ? nil : frame.end
         state.upcoming = state.deadline.map { state.mixer.frame(at: $0, gain: state.gain) }
+        return finished
+    }
+
+    /// Takes the completions of the playbacks `ids`, to be finished with `outcome`.
+    private func end(_ ids: [UInt64], as outcome: PlaybackOutcome, in state: inout State) -> [Finished] {
+        ids.compactMap { id in state.completions.removeValue(forKey: id).map { ($0, outcome) } }
+    }
+
+    /// After a change to what plays: sends the frame due at `time` (now, by default), worked
+    /// out afresh, and waits for the next deadline from there.
+    private func replan(_ state: inout State, at time: Duration? = nil) -> [Finished] {
+        state.upcoming = nil
+        let finished = send(&state, at: time ?? offset(of: clock.now))
+        restartLoop(&state)
         return finished
     }
 

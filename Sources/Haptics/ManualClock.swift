@@ -30,18 +30,9 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
-    private struct Sleeper {
-        let id: UInt64
-        let deadline: Instant
-        let continuation: CheckedContinuation<Void, any Error>
-    }
-
     private struct State {
         var now = Instant(offset: .zero)
-        var nextID: UInt64 = 0
-        var sleepers: [Sleeper] = []
-        var registering: Set<UInt64> = []
-        var cancelled: Set<UInt64> = []
+        var sleepers = SleeperQueue<Instant>()
     }
 
     private let state = Mutex(State())
@@ -56,36 +47,23 @@ public final class ManualClock: Clock, Sendable {
     public var minimumResolution: Duration { .zero }
 
     /// How many tasks are sleeping on the clock.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    public var sleeperCount: Int { state.withLock { $0.sleepers.sleepers.count } }
 
     /// Suspends until `advance` reaches `deadline`; returns at once for a deadline not in the
     /// future. Throws `CancellationError` when the task is cancelled first.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let id = state.withLock { state in
-            state.nextID += 1
-            state.registering.insert(state.nextID)
-            return state.nextID
-        }
+        let id = state.withLock { $0.sleepers.reserveID() }
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let outcome: Result<Void, any Error>? = state.withLock { state in
-                    state.registering.remove(id)
-                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-                    if deadline <= state.now { return .success(()) }
-                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return nil
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+                let due: [SleeperQueue<Instant>.Sleeper]? = state.withLock { state in
+                    guard state.sleepers.insert(id: id, deadline: deadline, continuation: continuation) != nil else { return nil }
+                    return state.sleepers.removeDue(by: state.now)
                 }
-                if let outcome { continuation.resume(with: outcome) }
+                guard let due else { return continuation.resume(throwing: CancellationError()) }
+                for sleeper in due { sleeper.continuation.resume() }
             }
         } onCancel: {
-            let sleeper: Sleeper? = state.withLock { state in
-                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
-                    if state.registering.contains(id) { state.cancelled.insert(id) }
-                    return nil
-                }
-                return state.sleepers.remove(at: index)
-            }
-            sleeper?.continuation.resume(throwing: CancellationError())
+            state.withLock { $0.sleepers.remove(id: id) }?.continuation.resume(throwing: CancellationError())
         }
     }
 
@@ -97,12 +75,9 @@ public final class ManualClock: Clock, Sendable {
     /// Moves time forward to `instant` (never backward) and wakes every sleeper whose
     /// deadline has come, earliest first.
     public func advance(to instant: Instant) {
-        let due: [Sleeper] = state.withLock { state in
+        let due = state.withLock { state in
             state.now = max(state.now, instant)
-            let now = state.now
-            let due = state.sleepers.filter { $0.deadline <= now }
-            state.sleepers.removeAll { $0.deadline <= now }
-            return due.enumerated().sorted { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }.map(\.element)
+            return state.sleepers.removeDue(by: state.now)
         }
         for sleeper in due { sleeper.continuation.resume() }
     }

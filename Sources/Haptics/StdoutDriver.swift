@@ -10,18 +10,7 @@ public struct StdoutDriver: HapticDriver {
 
     /// Creates a driver writing to standard output, unbuffered, one line per call.
     public init(format: FrameFormat = .text) {
-        self.init(format: format) { line in
-            var text = line + "\n"
-            text.withUTF8 { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                    if written < 0, errno == EINTR { continue }
-                    guard written > 0 else { return }
-                    offset += written
-                }
-            }
-        }
+        self.init(format: format) { FileWriter.write($0 + "\n", to: STDOUT_FILENO) }
     }
 
     /// Creates a driver handing each line (without its newline) to `write`.

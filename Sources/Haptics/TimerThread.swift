@@ -13,19 +13,10 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
     /// The one timer thread of the process.
     static let shared = TimerThread()
 
-    private struct Sleeper {
-        let id: UInt64
-        let deadline: Duration
-        let continuation: UnsafeContinuation<Void, any Error>
-    }
-
     // Guarded by `mutex`; `@unchecked Sendable` because every access below holds it.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var sleepers: [Sleeper] = []
-    private var cancelledBeforeSleeping: Set<UInt64> = []
-    private var registering: Set<UInt64> = []
-    private var nextID: UInt64 = 0
+    private var sleepers = SleeperQueue<Duration>()
     private var jobs: [UnownedJob] = []
 
     private init() {
@@ -48,30 +39,18 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
 
     /// Suspends the calling task until the monotonic clock reaches `deadline`.
     func sleep(until deadline: Duration) async throws {
-        let id = locked {
-            nextID += 1
-            registering.insert(nextID)
-            return nextID
-        }
+        let id = locked { sleepers.reserveID() }
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                let cancelled = locked {
-                    registering.remove(id)
-                    if cancelledBeforeSleeping.remove(id) != nil { return true }
-                    let index = sleepers.firstIndex { $0.deadline > deadline } ?? sleepers.endIndex
-                    sleepers.insert(Sleeper(id: id, deadline: deadline, continuation: continuation), at: index)
-                    if index == 0 { pthread_cond_signal(condition) }
-                    return false
+                let registered = locked {
+                    let earliest = sleepers.insert(id: id, deadline: deadline, continuation: continuation)
+                    if earliest == true { pthread_cond_signal(condition) }
+                    return earliest != nil
                 }
-                if cancelled { continuation.resume(throwing: CancellationError()) }
+                if !registered { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            let sleeper: Sleeper? = locked {
-                if let index = sleepers.firstIndex(where: { $0.id == id }) { return sleepers.remove(at: index) }
-                if registering.contains(id) { cancelledBeforeSleeping.insert(id) }
-                return nil
-            }
-            sleeper?.continuation.resume(throwing: CancellationError())
+            locked { sleepers.remove(id: id) }?.continuation.resume(throwing: CancellationError())
         }
     }
 
@@ -95,7 +74,7 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
                 pthread_mutex_lock(mutex)
                 continue
             }
-            guard let earliest = sleepers.first?.deadline else {
+            guard let earliest = sleepers.sleepers.first?.deadline else {
                 pthread_cond_wait(condition, mutex)
                 continue
             }
@@ -108,8 +87,7 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
                 pthread_cond_timedwait(condition, mutex, &until)
                 continue
             }
-            let due = sleepers.prefix { $0.deadline <= now }
-            sleepers.removeFirst(due.count)
+            let due = sleepers.removeDue(by: now)
             pthread_mutex_unlock(mutex)
             for sleeper in due { sleeper.continuation.resume() }
             pthread_mutex_lock(mutex)

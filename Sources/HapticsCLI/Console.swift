@@ -1,4 +1,5 @@
 import Glibc
+import Haptics
 
 /// Where a command writes: standard output and standard error, one call per line, so tests
 /// can capture both.
@@ -15,22 +16,6 @@ public struct Console: Sendable {
     }
 
     /// The process's own standard output and error, unbuffered.
-    public static let standard = Console(out: { write($0 + "\n", to: STDOUT_FILENO) }, err: { write($0 + "\n", to: STDERR_FILENO) })
-
-    /// Writes all of `text` to `descriptor`, unbuffered, retrying after interruptions; a
-    /// descriptor that fails is given up on.
-    static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard var base = bytes.baseAddress else { return }
-            var left = bytes.count
-            while left > 0 {
-                let written = Glibc.write(descriptor, base, left)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                base += written
-                left -= written
-            }
-        }
-    }
+    public static let standard = Console(out: { FileWriter.write($0 + "\n", to: STDOUT_FILENO) },
+                                         err: { FileWriter.write($0 + "\n", to: STDERR_FILENO) })
 }

@@ -23,24 +23,14 @@ enum DriverChoice: String, Sendable, CaseIterable {
         console: Console,
         terminal: @autoclosure () -> any HapticDriver
     ) throws -> any HapticDriver {
-        switch self {
-        case .stdout, .record:
-            return terminal()
-        case .evdev:
-            let driver = EvdevDriver(selection: device, notice: { console.err("note: \($0)") })
+        guard self == .evdev || self == .auto else { return terminal() }
+        let driver = EvdevDriver(selection: device, notice: { console.err("note: \($0)") })
+        do {
             try driver.prepare()
             return driver
-        case .auto:
-            let driver = EvdevDriver(selection: device, notice: { console.err("note: \($0)") })
-            do {
-                try driver.prepare()
-                return driver
-            } catch EvdevError.noDevice {
-                return terminal()
-            } catch {
-                console.err("note: \(error); drawing in the terminal instead")
-                return terminal()
-            }
+        } catch where self == .auto {
+            if case EvdevError.noDevice = error {} else { console.err("note: \(error); drawing in the terminal instead") }
+            return terminal()
         }
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Haptics
 import Synchronization
 
 /// A terminal taken over for a full-screen UI: raw mode (each key arrives at once, unechoed,
@@ -32,7 +33,7 @@ final class TerminalSession: Sendable {
         self.input = input
         self.output = output
         saved = Mutex(original)
-        Console.write(Self.enter, to: output)
+        FileWriter.write(Self.enter, to: output)
     }
 
     /// The terminal's size in characters and lines.
@@ -49,14 +50,14 @@ final class TerminalSession: Sendable {
         let screen = lines.enumerated().map { index, line in
             "\u{1B}[\(index + 1);1H" + (line.isInverse ? "\u{1B}[7m" : "") + line.text + "\u{1B}[0m\u{1B}[K"
         }
-        Console.write(screen.joined(), to: output)
+        FileWriter.write(screen.joined(), to: output)
     }
 
     /// Shows the cursor, leaves the alternate screen and restores the terminal's settings;
     /// later calls do nothing.
     func restore() {
         guard var original = saved.withLock({ $0.take() }) else { return }
-        Console.write(Self.leave, to: output)
+        FileWriter.write(Self.leave, to: output)
         tcsetattr(input, TCSAFLUSH, &original)
     }
 }
