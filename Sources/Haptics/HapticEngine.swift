@@ -33,6 +33,25 @@ public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Du
         return player.play(track, repetition: repetition)
     }
 
+    /// Plays an already rendered track.
+    @discardableResult
+    public func play(_ track: RumbleTrack, repetition: Repetition = .once) -> PlaybackHandle {
+        player.play(track, repetition: repetition)
+    }
+
+    /// The master gain, 0...1, applied to everything played.
+    public var gain: Double { player.gain }
+
+    /// Sets the master gain (clamped to 0...1); what is playing follows at once.
+    public func setGain(_ gain: Double) {
+        player.setGain(gain)
+    }
+
+    /// Stops everything, turns the motors off and releases the driver.
+    public func close() {
+        player.close()
+    }
+
     /// Renders and plays a pattern.
     @discardableResult
     public func play(_ pattern: HapticPattern, repetition: Repetition = .once) -> PlaybackHandle {
