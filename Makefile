@@ -4,8 +4,10 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 HAPTICS = .build/debug/haptics
+# The per-frame cost's baseline: a plain C loop making the evdev driver's system calls.
+FRAME_COST_LOOP = .build/bench/frame_cost_loop
 
-.PHONY: demo test deps build unit-test kernel-test bench bench-smoke fuzz
+.PHONY: demo test deps build unit-test kernel-test bench bench-smoke frame-cost-deps fuzz
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
@@ -29,20 +31,31 @@ kernel-test: deps
 	SWIFT=$(SWIFT) scripts/kernel-tests.sh
 
 ## bench-smoke: the benchmark's harness runs and prints its table (figures not representative).
-bench-smoke: deps
+bench-smoke: deps $(FRAME_COST_LOOP)
 	$(SWIFT) build --product haptics-bench
-	$$($(SWIFT) build --show-bin-path)/haptics-bench --quick
+	$(SWIFT) build --product haptics-frame-cost
+	$$($(SWIFT) build --show-bin-path)/haptics-bench --quick --c-loop $(FRAME_COST_LOOP)
+
+## The per-frame cost counts instructions with valgrind; without it, that section is skipped.
+frame-cost-deps:
+	@scripts/ensure-packages.sh valgrind gcc libc6-dev || echo "the per-frame cost will be skipped (see the line above)"
+
+$(FRAME_COST_LOOP): bench/frame_cost_loop.c | frame-cost-deps
+	@mkdir -p $(dir $@)
+	gcc -O2 -Wall -Wextra -o $@ $< -lm
 
 ## fuzz: libFuzzer on the AHAP loader and renderer for 60 s (FUZZ_SECONDS to change).
 fuzz:
 	SWIFTC=$(dir $(SWIFT))swiftc scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
 
-## bench: the engine's figures (schedule error, latency, render rate, idle cost, memory) into
-## bench/results.json, then Haptics, SDL2 and python-evdev side by side on one virtual pad in
-## a VM (bench/side-by-side.json, installing what it needs when it can), merged into it.
-bench: deps
+## bench: the engine's figures (schedule error, latency, render rate, idle cost, memory,
+## instructions per frame against a plain C loop) into bench/results.json, then Haptics, a
+## plain C player, SDL2 and python-evdev side by side on one virtual pad in a VM
+## (bench/side-by-side.json, installing what it needs when it can), merged into it.
+bench: deps $(FRAME_COST_LOOP)
 	$(SWIFT) build -c release --product haptics-bench
-	"$$($(SWIFT) build -c release --show-bin-path)/haptics-bench" --json bench/results.json
+	$(SWIFT) build -c release --product haptics-frame-cost
+	"$$($(SWIFT) build -c release --show-bin-path)/haptics-bench" --json bench/results.json --c-loop $(FRAME_COST_LOOP)
 	SWIFT=$(SWIFT) scripts/bench-vm.sh
 	@if [ -f bench/side-by-side.json ]; then \
 		python3 scripts/merge-side-by-side.py bench/results.json bench/side-by-side.json && \
