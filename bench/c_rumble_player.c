@@ -5,7 +5,8 @@
 // stop event; every upload lasts the frame plus 50 ms. Paced on absolute deadlines with
 // clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME), so it does not drift.
 // Usage: c_rumble_player DEVICE FRAMES.csv   (lines: start_ms,duration_ms,strong,weak; levels 0..1)
-// Prints one line: frames played, wall and CPU time.
+// Prints one line: frames played, wall and CPU time (user and system, and how much of it
+// before the first frame).
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/input.h>
@@ -51,6 +52,8 @@ static void sleep_until(struct timespec start, double offset_ms) {
     while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL) == EINTR) {}
 }
 
+static double milliseconds(struct timeval time) { return time.tv_sec * 1e3 + time.tv_usec / 1e3; }
+
 int main(int argc, char **argv) {
     if (argc != 3) { fprintf(stderr, "usage: %s DEVICE FRAMES.csv\n", argv[0]); return 2; }
     int count;
@@ -63,6 +66,8 @@ int main(int argc, char **argv) {
     effect.id = -1;
     int playing = 0;
 
+    struct rusage ready;
+    getrusage(RUSAGE_SELF, &ready);
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
     for (int i = 0; i < count; i++) {
@@ -91,9 +96,10 @@ int main(int argc, char **argv) {
 
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);
-    double cpu_ms = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
     double wall_ms = (end.tv_sec - start.tv_sec) * 1e3 + (end.tv_nsec - start.tv_nsec) / 1e6;
-    printf("c: %d frames in %.0f ms, cpu %.1f ms\n", count, wall_ms, cpu_ms);
+    printf("c: %d frames in %.0f ms, cpu %.1f ms (user %.1f, system %.1f), of which %.1f ms (user %.1f, system %.1f) before the first frame\n",
+           count, wall_ms, milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime), milliseconds(usage.ru_utime), milliseconds(usage.ru_stime),
+           milliseconds(ready.ru_utime) + milliseconds(ready.ru_stime), milliseconds(ready.ru_utime), milliseconds(ready.ru_stime));
     free(frames);
     return 0;
 }
