@@ -6,9 +6,9 @@ import Testing
         let clock = ManualClock()
         let task = Task { try await clock.sleep(until: .init(offset: .milliseconds(10))) }
         while clock.sleeperCount == 0 { await Task.yield() }
-        clock.advance(by: .milliseconds(9))
+        await clock.advance(by: .milliseconds(9))
         #expect(clock.sleeperCount == 1)
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         try await task.value
         #expect(clock.sleeperCount == 0)
         #expect(clock.now.offset == .milliseconds(10))
@@ -16,7 +16,7 @@ import Testing
 
     @Test func aDeadlineInThePastReturnsAtOnce() async throws {
         let clock = ManualClock()
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         try await clock.sleep(until: .init(offset: .milliseconds(500)))
         #expect(clock.sleeperCount == 0)
     }
@@ -29,10 +29,10 @@ import Testing
         #expect(clock.sleeperCount == 0)
     }
 
-    @Test func timeNeverGoesBackward() {
+    @Test func timeNeverGoesBackward() async {
         let clock = ManualClock()
-        clock.advance(to: .init(offset: .seconds(2)))
-        clock.advance(to: .init(offset: .seconds(1)))
+        await clock.advance(to: .init(offset: .seconds(2)))
+        await clock.advance(to: .init(offset: .seconds(1)))
         #expect(clock.now.offset == .seconds(2))
     }
 }

@@ -1,4 +1,5 @@
 import Haptics
+import HapticsTesting
 import PullToRefresh
 import Testing
 
@@ -21,7 +22,7 @@ struct RefreshControllerTests {
             .impact(.light, intensity: 1),
             .selection,
             .impact(.light, intensity: 1),
-            .notify(.success),
+            .notification(.success),
         ])
         #expect(controller.state == .idle)
         token.cancel()
