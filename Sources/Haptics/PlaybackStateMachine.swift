@@ -109,9 +109,9 @@ struct PlaybackStateMachine: Sendable {
         catchUp(to: now)
     }
 
-    /// The driver failed: every playback ends `.failed(error)`, the frames and stops not yet
-    /// performed are dropped (outcomes already decided still come), and the motors are
-    /// turned off.
+    /// The driver failed: the frames and stops not yet performed are dropped (outcomes already
+    /// decided still come), the motors are turned off, and every playback ends
+    /// `.failed(error)`.
     mutating func driverFailed(_ error: any Error) {
         let pending = actions[nextAction...].filter { action in
             switch action {
@@ -123,8 +123,8 @@ struct PlaybackStateMachine: Sendable {
         nextAction = 0
         let failed = mixer.removeAll()
         goQuiet()
-        finish(failed, .failed(error))
         actions.append(.stopMotors)
+        finish(failed, .failed(error))
     }
 
     /// Asks for the driver to be made ready, after every action already decided.
