@@ -191,3 +191,15 @@ struct RefreshControllerTests {
         }
     }
 }
+
+@Suite struct ReadmeFeedbackExampleTests {
+    /// The README's `RecordingFeedback` example, word for word.
+    @Test func theReadmeExampleRecordsThePrepareAndTheImpact() {
+        let feedback = RecordingFeedback()
+        let header = RefreshController(kind: .header)
+        let token = header.addObserver(RefreshFeedback(feedback))
+        header.send(.drag(offset: 60))                      // past the 54 pt threshold: pulling
+        #expect(feedback.calls == [.prepare, .impact(.light, intensity: 1)])
+        token.cancel()
+    }
+}
