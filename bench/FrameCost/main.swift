@@ -28,12 +28,9 @@ engine.prepare()
 if arguments[2] == "play" {
     let done = Signal()
     Task.detached {
-        let handle = engine.play(track)
-        // Frames after the first are sent by the player's own task once the clock passes
-        // their deadline: advance whenever it waits, until the playback has ended.
-        while !handle.isFinished {
-            if clock.sleeperCount > 0 { clock.advance(by: .milliseconds(10)) } else { await Task.yield() }
-        }
+        engine.play(track)
+        // Time steps through every deadline of the track; each frame is sent during the step.
+        await clock.run()
         done.raise()
     }
     done.wait()
