@@ -16,11 +16,21 @@ import Synchronization
 ///   playback or per change.
 /// - Starting a playback performs its first frame before `play` returns (unless another thread
 ///   holds the path), so an impact costs one driver call after `prepare()`.
-final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
+///
+/// The player is not generic over its clock: the clock is seen through two closures made once
+/// in `init` (the time now, and the timer), so the per-frame path runs as concrete code rather
+/// than through generic metadata looked up on every call.
+final class HapticPlayer: Sendable {
+    /// The clock's timer, taking deadlines as offsets from the player's start.
+    private struct Alarm: Sendable {
+        let arm: @Sendable (Duration) -> Void
+        let disarm: @Sendable () -> Void
+    }
+
     private struct State {
         var machine: PlaybackStateMachine
         var completions: [UInt64: PlaybackCompletion] = [:]
-        var timer: (any DeadlineTimer<C.Instant>)?
+        var timer: Alarm?
         /// The deadline the timer is armed for.
         var armed: Duration?
         /// The thread performing actions, while one does.
@@ -30,21 +40,23 @@ final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
         var replies: [UInt64: DriverReply] = [:]
     }
 
-    private let clock: C
-    private let epoch: C.Instant
+    /// The time now on the clock, as an offset from the player's start.
+    private let now: @Sendable () -> Duration
     private let driver: any HapticDriver
     private let state: Mutex<State>
 
     /// Creates a player sending frames to `driver` on `clock`. A held level is re-sent every
     /// `refreshInterval` (default 2 s, as SDL does), since some pads stop on their own. When
     /// more than `maximumVoices` playbacks overlap, the oldest is stopped (`.stopped`).
-    init(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2), maximumVoices: Int = 32) {
-        self.clock = clock
+    init<C: Clock>(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2), maximumVoices: Int = 32)
+    where C.Duration == Duration {
+        let epoch = clock.now
+        self.now = { epoch.duration(to: clock.now) }
         self.driver = driver
-        self.epoch = clock.now
         self.state = Mutex(State(machine: PlaybackStateMachine(refreshInterval: refreshInterval, maximumVoices: maximumVoices)))
         let timer = clock.makeDeadlineTimer { [weak self] in self?.deadlineReached() }
-        state.withLock { $0.timer = timer }
+        let alarm = Alarm(arm: { timer.arm(at: epoch.advanced(by: $0)) }, disarm: { timer.disarm() })
+        state.withLock { $0.timer = alarm }
     }
 
     /// The master gain, 0...1, applied to everything played.
@@ -102,7 +114,7 @@ final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
     ) -> Result {
         let (result, performs) = state.withLock { state in
             if timerFired { state.armed = nil }
-            let result = event(&state.machine, epoch.duration(to: clock.now))
+            let result = event(&state.machine, now())
             register(&state, result)
             return (result, claimPath(&state))
         }
@@ -117,7 +129,7 @@ final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
         let performs: Bool? = state.withLock { state in
             state.nextTicket += 1
             let ticket = state.nextTicket
-            event(&state.machine, ticket, epoch.duration(to: clock.now))
+            event(&state.machine, ticket, now())
             if let performer = state.performer {
                 guard pthread_equal(performer, pthread_self()) == 0 else { return nil }
                 state.replies[ticket] = reply
@@ -137,7 +149,7 @@ final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
         let deadline = state.machine.deadline
         if deadline != state.armed {
             state.armed = deadline
-            if let deadline { state.timer?.arm(at: epoch.advanced(by: deadline)) } else { state.timer?.disarm() }
+            if let deadline { state.timer?.arm(deadline) } else { state.timer?.disarm() }
         }
         guard state.performer == nil, state.machine.hasActions else { return false }
         state.performer = pthread_self()
