@@ -42,8 +42,10 @@ struct Mixer: Sendable {
         return displaced
     }
 
-    /// Removes the voices that have ended by `time`, and returns their ids.
+    /// Removes the voices that have ended by `time`, and returns their ids (without
+    /// allocating when none has, as on almost every frame).
     mutating func removeVoices(endedBy time: Duration) -> [UInt64] {
+        guard voices.contains(where: { $0.end.map { $0 <= time } ?? false }) else { return [] }
         let ended = voices.filter { $0.end.map { $0 <= time } ?? false }.map(\.id)
         voices.removeAll { $0.end.map { $0 <= time } ?? false }
         return ended
