@@ -134,7 +134,10 @@ struct Mixer: Sendable {
 
 extension Duration {
     /// What is left of this duration after taking out whole multiples of `divisor` (> 0).
+    /// Within one divisor, as a playback's first repetition always is, it is the duration
+    /// itself, without a 128-bit division.
     func remainder(dividingBy divisor: Duration) -> Duration {
-        Duration(attoseconds: attoseconds % divisor.attoseconds)
+        let (value, modulus) = (attoseconds, divisor.attoseconds)
+        return value >= 0 && value < modulus ? self : Duration(attoseconds: value % modulus)
     }
 }
