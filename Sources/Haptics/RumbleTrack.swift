@@ -46,14 +46,17 @@ public struct RumbleTrack: Sendable, Hashable {
         }
     }
 
-    /// The index of the frame playing at `time`, or `nil` outside the track.
+    /// The index of the frame playing at `time`, or `nil` outside the track. A binary search
+    /// comparing 128-bit attoseconds, which inline, where `Duration`'s own comparison is a
+    /// call into the standard library at every step.
     func frameIndex(at time: Duration) -> Int? {
         guard time >= .zero, time < duration else { return nil }
+        let target = time.attoseconds
         var low = 0
         var high = frames.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if frames[middle].start <= time { low = middle } else { high = middle - 1 }
+            if frames[middle].start.attoseconds <= target { low = middle } else { high = middle - 1 }
         }
         return low
     }
