@@ -11,6 +11,8 @@ struct Mixer: Sendable {
         let start: Duration
         /// When the last repetition ends; `nil` for a track playing forever.
         let end: Duration?
+        /// The track's duration, the length of one repetition.
+        let length: Duration
     }
 
     /// The longest a frame handed to a driver may last: a held level is re-sent this often,
@@ -38,7 +40,7 @@ struct Mixer: Sendable {
         }
         let displaced = voices.prefix(max(0, voices.count + 1 - maximumVoices)).map(\.id)
         voices.removeFirst(displaced.count)
-        voices.append(Voice(id: id, track: track, start: start, end: end))
+        voices.append(Voice(id: id, track: track, start: start, end: end, length: track.duration))
         return displaced
     }
 
@@ -68,61 +70,49 @@ struct Mixer: Sendable {
     /// changes, a voice ends, or `refreshInterval` passes. With nothing playing it is silent
     /// and lasts zero ("until further notice").
     func frame(at time: Duration, gain: Double) -> RumbleFrame {
-        let levels = self.levels(at: time)
-        var cursor = time
+        var point = scan(at: time)
+        let levels = point.levels
         var duration = Duration.zero
-        while let boundary = nextBoundary(after: cursor) {
+        while let boundary = point.nextBoundary {
             if boundary - time >= refreshInterval {
                 duration = refreshInterval
                 break
             }
-            if self.levels(at: boundary) != levels || voices.contains(where: { $0.end == boundary }) {
+            point = scan(at: boundary)
+            if point.levels != levels || voices.contains(where: { $0.end == boundary }) {
                 duration = boundary - time
                 break
             }
-            cursor = boundary
         }
         return RumbleFrame(start: time, duration: duration, strong: levels.strong, weak: levels.weak, gain: gain)
     }
 
-    /// Both motors' mixed levels at `time`.
-    func levels(at time: Duration) -> Levels {
+    /// In one pass over the voices, with one frame lookup each: both motors' mixed levels at
+    /// `time`, and the first instant after it at which any voice moves to another frame or
+    /// ends.
+    private func scan(at time: Duration) -> (levels: Levels, nextBoundary: Duration?) {
         var strong = 0.0
         var weak = 0.0
-        for voice in voices {
-            guard let local = localTime(of: voice, at: time), let index = voice.track.frameIndex(at: local) else { continue }
-            strong += voice.track.frames[index].strong
-            weak += voice.track.frames[index].weak
-        }
-        return Levels(strong: min(strong, 1), weak: min(weak, 1))
-    }
-
-    /// The first instant after `time` at which any voice moves to another frame or ends.
-    func nextBoundary(after time: Duration) -> Duration? {
         var earliest: Duration?
         for voice in voices {
             let boundary: Duration
             if time < voice.start {
                 boundary = voice.start
             } else {
-                let elapsed = time - voice.start
-                let length = voice.track.duration
-                let local = elapsed.remainder(dividingBy: length)
-                let iterationStart = time - local
+                let local = (time - voice.start).remainder(dividingBy: voice.length)
                 guard let index = voice.track.frameIndex(at: local) else { continue }
-                boundary = iterationStart + voice.track.frames[index].end
+                let frame = voice.track.frames[index]
+                if voice.end.map({ time < $0 }) ?? true {
+                    strong += frame.strong
+                    weak += frame.weak
+                }
+                boundary = time - local + frame.end
             }
             let candidate = voice.end.map { min($0, boundary) } ?? boundary
             guard candidate > time else { continue }
             earliest = earliest.map { min($0, candidate) } ?? candidate
         }
-        return earliest
-    }
-
-    /// The time within the voice's track at `time`, or `nil` when the voice is not sounding.
-    private func localTime(of voice: Voice, at time: Duration) -> Duration? {
-        guard time >= voice.start, voice.end.map({ time < $0 }) ?? true else { return nil }
-        return (time - voice.start).remainder(dividingBy: voice.track.duration)
+        return (Levels(strong: min(strong, 1), weak: min(weak, 1)), earliest)
     }
 
     /// Both motors' levels.
