@@ -158,23 +158,8 @@ final class HapticPlayer: Sendable {
 
     /// Performs the queued actions one by one, outside the lock, until none is left.
     private func performActions() {
-        while true {
-            let next: (PlaybackStateMachine.Action, [PlaybackCompletion], DriverReply?)? = state.withLock { state in
-                guard let action = state.machine.takeAction() else {
-                    state.performer = nil
-                    return nil
-                }
-                switch action {
-                case .finish(let ids, _):
-                    return (action, ids.compactMap { state.completions.removeValue(forKey: $0) }, nil)
-                case .prepareDriver(let ticket), .closeDriver(let ticket):
-                    return (action, [], state.replies.removeValue(forKey: ticket))
-                case .apply, .stopMotors:
-                    return (action, [], nil)
-                }
-            }
-            guard let (action, completions, reply) = next else { return }
-            switch action {
+        while let work = state.withLock({ state in nextWork(&state) }) {
+            switch work {
             case .apply(let frame):
                 do {
                     try driver.apply(frame)
@@ -183,15 +168,46 @@ final class HapticPlayer: Sendable {
                 }
             case .stopMotors:
                 try? driver.stop()
-            case .finish(_, let outcome):
+            case .finish(let completions, let outcome):
                 for completion in completions { completion.finish(outcome) }
-            case .prepareDriver:
+            case .prepareDriver(let reply):
                 reply?.finish(Result { try driver.prepare() })
-            case .closeDriver:
+            case .closeDriver(let reply):
                 driver.close()
                 reply?.finish(.success(()))
             }
         }
+    }
+
+    /// The next action with what performing it takes from the state (the completions to
+    /// finish, the caller to answer); `nil`, freeing the path, when none is left.
+    private func nextWork(_ state: inout State) -> Work? {
+        guard let action = state.machine.takeAction() else {
+            state.performer = nil
+            return nil
+        }
+        switch action {
+        case .apply(let frame):
+            return .apply(frame)
+        case .stopMotors:
+            return .stopMotors
+        case .finish(let ids, let outcome):
+            return .finish(ids.compactMap { state.completions.removeValue(forKey: $0) }, outcome)
+        case .prepareDriver(let ticket):
+            return .prepareDriver(state.replies.removeValue(forKey: ticket))
+        case .closeDriver(let ticket):
+            return .closeDriver(state.replies.removeValue(forKey: ticket))
+        }
+    }
+
+    /// An action as performed outside the lock: one value, so that taking it out costs no
+    /// tuple of optionals (a frame, the most common, carries nothing else).
+    private enum Work {
+        case apply(RumbleFrame)
+        case stopMotors
+        case finish([PlaybackCompletion], PlaybackOutcome)
+        case prepareDriver(DriverReply?)
+        case closeDriver(DriverReply?)
     }
 }
 
