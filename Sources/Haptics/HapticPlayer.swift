@@ -48,6 +48,11 @@ final class HapticPlayer: Sendable {
     /// Creates a player sending frames to `driver` on `clock`. A held level is re-sent every
     /// `refreshInterval` (default 2 s, as SDL does), since some pads stop on their own. When
     /// more than `maximumVoices` playbacks overlap, the oldest is stopped (`.stopped`).
+    ///
+    /// Specialised for the package's own clocks, so that reading the time and arming the timer
+    /// on them (every frame) go through no generic witness.
+    @_specialize(where C == PrecisionClock)
+    @_specialize(where C == ManualClock)
     init<C: Clock>(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2), maximumVoices: Int = 32)
     where C.Duration == Duration {
         let epoch = clock.now
