@@ -99,7 +99,11 @@ struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
     }
 
     private mutating func add(_ sleeper: Sleeper) -> Bool {
-        let index = sleepers.firstIndex { $0.deadline > sleeper.deadline } ?? sleepers.endIndex
+        guard let index = sleepers.firstIndex(where: { $0.deadline > sleeper.deadline }) else {
+            // The latest deadline, as a player's next frame usually is: appended, not inserted.
+            sleepers.append(sleeper)
+            return sleepers.count == 1
+        }
         sleepers.insert(sleeper, at: index)
         return index == 0
     }
