@@ -80,13 +80,6 @@ struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
         return nil
     }
 
-    /// Takes the entries due by `now`, earliest first.
-    mutating func removeDue(by now: Deadline) -> [Sleeper] {
-        let due = sleepers.prefix { $0.deadline <= now }
-        sleepers.removeFirst(due.count)
-        return Array(due)
-    }
-
     /// Takes the earliest entry when it is due by `now`.
     mutating func removeFirst(dueBy now: Deadline) -> Sleeper? {
         guard let first = sleepers.first, first.deadline <= now else { return nil }

@@ -94,16 +94,15 @@ final class TimerThread: @unchecked Sendable {
                 pthread_cond_wait(condition, mutex)
                 continue
             }
-            let now = Self.now
-            guard earliest <= now else {
+            // One due entry at a time, earliest first: no array is made per wake-up.
+            guard let due = sleepers.removeFirst(dueBy: Self.now) else {
                 let (seconds, attoseconds) = earliest.components
                 var until = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
                 pthread_cond_timedwait(condition, mutex, &until)
                 continue
             }
-            let due = sleepers.removeDue(by: now)
             pthread_mutex_unlock(mutex)
-            for sleeper in due { sleeper.waker.wake() }
+            due.waker.wake()
             pthread_mutex_lock(mutex)
         }
     }
