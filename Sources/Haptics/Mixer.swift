@@ -22,7 +22,12 @@ struct Mixer: Sendable {
     /// The most voices mixed at once; beyond, the oldest gives way. The motors saturate long
     /// before (the sum is clamped to 1), and the cap bounds the work per frame under a flood.
     let maximumVoices: Int
-    private(set) var voices: [Voice] = []
+    private(set) var voices: [Voice] = [] {
+        didSet { lastScan = nil }
+    }
+    /// The last instant scanned and what was found there, while the voices are unchanged: a
+    /// frame's end is scanned to find its length, and then again as the next frame's start.
+    private var lastScan: (time: Duration, scan: Scan)?
 
     init(refreshInterval: Duration, maximumVoices: Int) {
         self.refreshInterval = refreshInterval
@@ -69,7 +74,7 @@ struct Mixer: Sendable {
     /// The frame the motors should play from `time`: the mixed levels, lasting until the mix
     /// changes, a voice ends, or `refreshInterval` passes. With nothing playing it is silent
     /// and lasts zero ("until further notice").
-    func frame(at time: Duration, gain: Double) -> RumbleFrame {
+    mutating func frame(at time: Duration, gain: Double) -> RumbleFrame {
         var point = scan(at: time)
         let levels = point.levels
         var duration = Duration.zero
@@ -87,10 +92,26 @@ struct Mixer: Sendable {
         return RumbleFrame(start: time, duration: duration, strong: levels.strong, weak: levels.weak, gain: gain)
     }
 
-    /// In one pass over the voices, with one frame lookup each: both motors' mixed levels at
+    /// What the mix is at an instant, and when it may change next.
+    private struct Scan {
+        /// Both motors' mixed levels.
+        let levels: Levels
+        /// The first instant after it at which any voice moves to another frame or ends.
+        let nextBoundary: Duration?
+    }
+
+    /// The scan of `time`, remembered until the next one or a change of voices.
+    private mutating func scan(at time: Duration) -> Scan {
+        if let lastScan, lastScan.time == time { return lastScan.scan }
+        let scan = Self.scan(voices, at: time)
+        lastScan = (time, scan)
+        return scan
+    }
+
+    /// In one pass over `voices`, with one frame lookup each: both motors' mixed levels at
     /// `time`, and the first instant after it at which any voice moves to another frame or
     /// ends.
-    private func scan(at time: Duration) -> (levels: Levels, nextBoundary: Duration?) {
+    private static func scan(_ voices: [Voice], at time: Duration) -> Scan {
         var strong = 0.0
         var weak = 0.0
         var earliest: Duration?
@@ -112,7 +133,7 @@ struct Mixer: Sendable {
             guard candidate > time else { continue }
             earliest = earliest.map { min($0, candidate) } ?? candidate
         }
-        return (Levels(strong: min(strong, 1), weak: min(weak, 1)), earliest)
+        return Scan(levels: Levels(strong: min(strong, 1), weak: min(weak, 1)), nextBoundary: earliest)
     }
 
     /// Both motors' levels.
