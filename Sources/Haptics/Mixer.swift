@@ -112,43 +112,38 @@ struct Mixer: Sendable {
     /// `time`, and the first instant after it at which any voice moves to another frame or
     /// ends.
     private static func scan(_ voices: [Voice], at time: Duration) -> Scan {
+        // In 128-bit attoseconds, whose arithmetic inlines; each of `Duration`'s is a call.
+        let now = time.attoseconds
         var strong = 0.0
         var weak = 0.0
-        var earliest: Duration?
+        var earliest: Int128?
         for voice in voices {
-            let boundary: Duration
-            if time < voice.start {
-                boundary = voice.start
+            let start = voice.start.attoseconds
+            let end = voice.end?.attoseconds
+            let boundary: Int128
+            if now < start {
+                boundary = start
             } else {
-                let local = (time - voice.start).remainder(dividingBy: voice.length)
-                guard let index = voice.track.frameIndex(at: local) else { continue }
+                let (elapsed, length) = (now - start, voice.length.attoseconds)
+                let local = elapsed < length ? elapsed : elapsed % length
+                guard let index = voice.track.frameIndex(atAttoseconds: local) else { continue }
                 let frame = voice.track.frames[index]
-                if voice.end.map({ time < $0 }) ?? true {
+                if end.map({ now < $0 }) ?? true {
                     strong += frame.strong
                     weak += frame.weak
                 }
-                boundary = time - local + frame.end
+                boundary = now - local + frame.start.attoseconds + frame.duration.attoseconds
             }
-            let candidate = voice.end.map { min($0, boundary) } ?? boundary
-            guard candidate > time else { continue }
+            let candidate = end.map { min($0, boundary) } ?? boundary
+            guard candidate > now else { continue }
             earliest = earliest.map { min($0, candidate) } ?? candidate
         }
-        return Scan(levels: Levels(strong: min(strong, 1), weak: min(weak, 1)), nextBoundary: earliest)
+        return Scan(levels: Levels(strong: min(strong, 1), weak: min(weak, 1)), nextBoundary: earliest.map { Duration(attoseconds: $0) })
     }
 
     /// Both motors' levels.
     struct Levels: Equatable {
         var strong: Double
         var weak: Double
-    }
-}
-
-extension Duration {
-    /// What is left of this duration after taking out whole multiples of `divisor` (> 0).
-    /// Within one divisor, as a playback's first repetition always is, it is the duration
-    /// itself, without a 128-bit division.
-    func remainder(dividingBy divisor: Duration) -> Duration {
-        let (value, modulus) = (attoseconds, divisor.attoseconds)
-        return value >= 0 && value < modulus ? self : Duration(attoseconds: value % modulus)
     }
 }

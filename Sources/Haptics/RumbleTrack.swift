@@ -46,12 +46,11 @@ public struct RumbleTrack: Sendable, Hashable {
         }
     }
 
-    /// The index of the frame playing at `time`, or `nil` outside the track. A binary search
-    /// comparing 128-bit attoseconds, which inline, where `Duration`'s own comparison is a
-    /// call into the standard library at every step.
-    func frameIndex(at time: Duration) -> Int? {
-        guard time >= .zero, time < duration else { return nil }
-        let target = time.attoseconds
+    /// The index of the frame playing `target` attoseconds into the track, or `nil` outside
+    /// it. A binary search comparing 128-bit attoseconds, which inline, where `Duration`'s own
+    /// comparison is a call into the standard library at every step.
+    func frameIndex(atAttoseconds target: Int128) -> Int? {
+        guard let last = frames.last, target >= 0, target < last.start.attoseconds + last.duration.attoseconds else { return nil }
         var low = 0
         var high = frames.count - 1
         while low < high {
