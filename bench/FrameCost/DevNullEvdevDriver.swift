@@ -6,7 +6,8 @@ import Haptics
 /// effect updated in place (`ioctl(EVIOCSFF)`, which fails there with `ENOTTY`: ignored, the
 /// call is what counts) and the play event written; a silent frame writes the stop event
 /// only. The effect is built as the evdev driver builds it (16-bit magnitudes, the frame's
-/// length plus 50 ms), so the per-frame cost benchmark counts a device's work without a device.
+/// length plus 50 ms, rounded up, as `RumbleEffect` reckons it), so the per-frame cost
+/// benchmark counts a device's work without a device.
 final class DevNullEvdevDriver: HapticDriver {
     private let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)
 
@@ -21,7 +22,9 @@ final class DevNullEvdevDriver: HapticDriver {
         var effect = ff_effect()
         effect.type = UInt16(FF_RUMBLE)
         effect.id = 0
-        effect.replay.length = UInt16(min(frame.duration.inMilliseconds.rounded(.up) + 50, 32767))
+        let perMillisecond: Int128 = 1_000_000_000_000_000
+        let milliseconds = (frame.duration.attoseconds + 50 * perMillisecond + perMillisecond - 1) / perMillisecond
+        effect.replay.length = UInt16(min(max(milliseconds, 1), 32767))
         effect.u.rumble.strong_magnitude = UInt16((frame.scaledStrong * 65535).rounded())
         effect.u.rumble.weak_magnitude = UInt16((frame.scaledWeak * 65535).rounded())
         _ = haptics_upload_effect(sink, &effect)
