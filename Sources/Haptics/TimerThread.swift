@@ -40,7 +40,8 @@ final class TimerThread: @unchecked Sendable {
     static var now: Duration {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
-        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+        // In 128-bit attoseconds, which inline (the player reads the time on every frame).
+        return Duration(attoseconds: Int128(time.tv_sec) * 1_000_000_000_000_000_000 + Int128(time.tv_nsec) * 1_000_000_000)
     }
 
     /// The kernel's resolution for `CLOCK_MONOTONIC`.
@@ -96,8 +97,9 @@ final class TimerThread: @unchecked Sendable {
             }
             // One due entry at a time, earliest first: no array is made per wake-up.
             guard let due = sleepers.removeFirst(dueBy: Self.now) else {
-                let (seconds, attoseconds) = earliest.components
-                var until = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+                // Whole nanoseconds first, in 128 bits, then split: one wide division per wait.
+                let nanoseconds = Int64(truncatingIfNeeded: earliest.attoseconds / 1_000_000_000)
+                var until = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
                 pthread_cond_timedwait(condition, mutex, &until)
                 continue
             }
