@@ -13,7 +13,11 @@ import Haptics
 enum FrameCost {
     /// The figures of one measurement: instructions per frame of both sides.
     struct Result {
+        /// Haptics on a manual clock.
         let haptics: Double
+        /// Haptics on `PrecisionClock`, its timer thread included.
+        let hapticsRealTime: Double
+        /// The plain C loop.
         let c: Double
         /// Where the callgrind profile of Haptics' `play` run was kept.
         let profile: String
@@ -35,24 +39,35 @@ enum FrameCost {
         }
     }
 
-    /// Measures over `count` frames; `haptics` is the built `haptics-frame-cost` (bench/FrameCost),
-    /// `cLoop` the built `frame_cost_loop`, `directory` where the files go.
-    static func measure(count: Int, haptics: String, cLoop: String, directory: String) throws(Failure) -> Result {
+    /// Measures over `count` frames on a manual clock, and over `realTimeCount` frames on
+    /// `PrecisionClock` (in real time: 10 ms a frame); `haptics` is the built
+    /// `haptics-frame-cost` (bench/FrameCost), `cLoop` the built `frame_cost_loop`,
+    /// `directory` where the files go.
+    static func measure(count: Int, realTimeCount: Int, haptics: String, cLoop: String, directory: String) throws(Failure) -> Result {
         guard system("valgrind --version >/dev/null 2>&1") == 0 else {
             throw Failure(description: "valgrind is not installed (apt-get install valgrind)")
         }
         let framesPath = "\(directory)/frame-cost-frames.csv"
+        let realTimePath = "\(directory)/frame-cost-real-time-frames.csv"
         try FrameList.write(frames(count), to: framesPath)
-        let profile = "\(directory)/frame-cost-haptics.callgrind"
-        func instructions(_ command: [String], keeping out: String = "/dev/null") throws(Failure) -> Int {
-            try callgrind(command, out: out, expecting: "\(command.last ?? "") \(count) frames")
+        try FrameList.write(frames(realTimeCount), to: realTimePath)
+        defer {
+            unlink(framesPath)
+            unlink(realTimePath)
         }
-        let hapticsPlay = try instructions([haptics, framesPath, "play"], keeping: profile)
-        let hapticsLoad = try instructions([haptics, framesPath, "load"])
-        let cPlay = try instructions([cLoop, framesPath, "play"])
-        let cLoad = try instructions([cLoop, framesPath, "load"])
-        unlink(framesPath)
-        return Result(haptics: Double(hapticsPlay - hapticsLoad) / Double(count), c: Double(cPlay - cLoad) / Double(count), profile: profile)
+        let profile = "\(directory)/frame-cost-haptics.callgrind"
+        /// Instructions per frame: playing minus loading, over the frame count.
+        func perFrame(_ command: [String], _ frames: Int, keeping out: String = "/dev/null") throws(Failure) -> Double {
+            let play = try callgrind(command.replacing(["ROLE"], with: ["play"]), out: out, expecting: "play \(frames) frames")
+            let load = try callgrind(command.replacing(["ROLE"], with: ["load"]), out: "/dev/null", expecting: "load \(frames) frames")
+            return Double(play - load) / Double(frames)
+        }
+        return Result(
+            haptics: try perFrame([haptics, framesPath, "ROLE", "manual"], count, keeping: profile),
+            hapticsRealTime: try perFrame([haptics, realTimePath, "ROLE", "precision"], realTimeCount),
+            c: try perFrame([cLoop, framesPath, "ROLE"], count),
+            profile: profile
+        )
     }
 
     /// The instructions callgrind counted for `command`, whose output must contain

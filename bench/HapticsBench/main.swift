@@ -96,14 +96,15 @@ figures.append(Measurement(name: "time to fire those impacts", value: flood.mill
 
 if runs("frame-cost") {
 if let cLoop = value(of: "--c-loop") {
-    progress("per-frame cost: \(frames) frames under callgrind, Haptics and a plain C loop ...")
+    progress("per-frame cost: \(frames) frames under callgrind, Haptics and a plain C loop, then \(min(frames, 1_000)) in real time ...")
     do {
         let directory = cLoop.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let binaries = arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let cost = try FrameCost.measure(count: frames, haptics: (binaries.isEmpty ? "." : binaries) + "/haptics-frame-cost",
+        let cost = try FrameCost.measure(count: frames, realTimeCount: min(frames, 1_000), haptics: (binaries.isEmpty ? "." : binaries) + "/haptics-frame-cost",
                                          cLoop: cLoop, directory: directory.isEmpty ? "." : directory)
         figures += [
             Measurement(name: "instructions per frame, Haptics (engine on ManualClock, evdev's syscalls on /dev/null)", value: cost.haptics.rounded(), unit: "", target: nil),
+            Measurement(name: "instructions per frame, Haptics on PrecisionClock (\(min(frames, 1_000)) frames in real time)", value: cost.hapticsRealTime.rounded(), unit: "", target: nil),
             Measurement(name: "instructions per frame, plain C loop (the same syscalls, the same frames)", value: cost.c.rounded(), unit: "", target: nil),
             Measurement(name: "instructions per frame, Haptics ÷ plain C", value: cost.haptics / cost.c, unit: "", target: nil),
         ]
