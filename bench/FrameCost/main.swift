@@ -4,7 +4,8 @@ import Haptics
 // `haptics-frame-cost FRAMES play|load [manual|precision]`: the Haptics side of the per-frame
 // cost benchmark, run under callgrind by haptics-bench (see its FrameCost). Reads the frames,
 // makes the track and an engine driving `DevNullEvdevDriver`, and with `play` plays the track
-// to its end; `load` stops before playing, so the difference is the playing alone. Prints
+// to its end in a task; `load` runs the same task without playing, so the difference is the
+// playing alone (not the concurrency runtime's start-up, paid by the first task). Prints
 // `ROLE N frames` when done.
 // - `manual` (the default): on a `ManualClock` run through every deadline (`await clock.run()`),
 //   so the count is the player's and the driver's work per frame, without any waiting.
@@ -33,25 +34,23 @@ let done = Signal()
 if arguments.count == 4, arguments[3] == "precision" {
     let engine = HapticEngine(driver: DevNullEvdevDriver())
     engine.prepare()
-    if playing {
-        Task.detached {
-            _ = await engine.play(track).finished()
-            done.raise()
-        }
-        done.wait()
+    Task.detached {
+        if playing { _ = await engine.play(track).finished() }
+        done.raise()
     }
+    done.wait()
 } else {
     let clock = ManualClock()
     let engine = HapticEngine(driver: DevNullEvdevDriver(), clock: clock)
     engine.prepare()
-    if playing {
-        Task.detached {
+    Task.detached {
+        if playing {
             engine.play(track)
             // Time steps through every deadline of the track; each frame is sent during the step.
             await clock.run()
-            done.raise()
         }
-        done.wait()
+        done.raise()
     }
+    done.wait()
 }
 print("\(arguments[2]) \(track.frames.count) frames")
