@@ -27,7 +27,7 @@ struct Mixer: Sendable {
     }
     /// The last instant scanned and what was found there, while the voices are unchanged: a
     /// frame's end is scanned to find its length, and then again as the next frame's start.
-    private var lastScan: (time: Duration, scan: Scan)?
+    private var lastScan: (time: Int128, scan: Scan)?
 
     init(refreshInterval: Duration, maximumVoices: Int) {
         self.refreshInterval = refreshInterval
@@ -75,33 +75,36 @@ struct Mixer: Sendable {
     /// changes, a voice ends, or `refreshInterval` passes. With nothing playing it is silent
     /// and lasts zero ("until further notice").
     mutating func frame(at time: Duration, gain: Double) -> RumbleFrame {
-        var point = scan(at: time)
+        // In 128-bit attoseconds, as the scan reckons.
+        let (start, refresh) = (time.attoseconds, refreshInterval.attoseconds)
+        var point = scan(at: start)
         let levels = point.levels
-        var duration = Duration.zero
+        var length: Int128 = 0
         while let boundary = point.nextBoundary {
-            if boundary - time >= refreshInterval {
-                duration = refreshInterval
+            if boundary - start >= refresh {
+                length = refresh
                 break
             }
             point = scan(at: boundary)
-            if point.levels != levels || voices.contains(where: { $0.end == boundary }) {
-                duration = boundary - time
+            if point.levels != levels || voices.contains(where: { $0.end?.attoseconds == boundary }) {
+                length = boundary - start
                 break
             }
         }
-        return RumbleFrame(start: time, duration: duration, strong: levels.strong, weak: levels.weak, gain: gain)
+        return RumbleFrame(start: time, duration: Duration(attoseconds: length), strong: levels.strong, weak: levels.weak, gain: gain)
     }
 
     /// What the mix is at an instant, and when it may change next.
     private struct Scan {
         /// Both motors' mixed levels.
         let levels: Levels
-        /// The first instant after it at which any voice moves to another frame or ends.
-        let nextBoundary: Duration?
+        /// The first instant after it at which any voice moves to another frame or ends, in
+        /// attoseconds.
+        let nextBoundary: Int128?
     }
 
-    /// The scan of `time`, remembered until the next one or a change of voices.
-    private mutating func scan(at time: Duration) -> Scan {
+    /// The scan of `time` (in attoseconds), remembered until the next one or a change of voices.
+    private mutating func scan(at time: Int128) -> Scan {
         if let lastScan, lastScan.time == time { return lastScan.scan }
         let scan = Self.scan(voices, at: time)
         lastScan = (time, scan)
@@ -109,11 +112,10 @@ struct Mixer: Sendable {
     }
 
     /// In one pass over `voices`, with one frame lookup each: both motors' mixed levels at
-    /// `time`, and the first instant after it at which any voice moves to another frame or
-    /// ends.
-    private static func scan(_ voices: [Voice], at time: Duration) -> Scan {
-        // In 128-bit attoseconds, whose arithmetic inlines; each of `Duration`'s is a call.
-        let now = time.attoseconds
+    /// `now` (in attoseconds), and the first instant after it at which any voice moves to
+    /// another frame or ends. In 128-bit attoseconds, whose arithmetic inlines, where each of
+    /// `Duration`'s operators is a call.
+    private static func scan(_ voices: [Voice], at now: Int128) -> Scan {
         var strong = 0.0
         var weak = 0.0
         var earliest: Int128?
@@ -138,7 +140,7 @@ struct Mixer: Sendable {
             guard candidate > now else { continue }
             earliest = earliest.map { min($0, candidate) } ?? candidate
         }
-        return Scan(levels: Levels(strong: min(strong, 1), weak: min(weak, 1)), nextBoundary: earliest.map { Duration(attoseconds: $0) })
+        return Scan(levels: Levels(strong: min(strong, 1), weak: min(weak, 1)), nextBoundary: earliest)
     }
 
     /// Both motors' levels.
