@@ -82,13 +82,18 @@ struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
 
     /// Takes the earliest entry when it is due by `now`.
     mutating func removeFirst(dueBy now: Deadline) -> Sleeper? {
-        guard let first = sleepers.first, first.deadline <= now else { return nil }
-        return sleepers.removeFirst()
+        guard let earliest, earliest <= now else { return nil }
+        return sleepers.remove(at: 0)
     }
 
     /// Takes the earliest entry, due or not.
     mutating func removeFirst() -> Sleeper? {
-        sleepers.isEmpty ? nil : sleepers.removeFirst()
+        sleepers.isEmpty ? nil : sleepers.remove(at: 0)
+    }
+
+    /// The earliest deadline, read without copying its entry out.
+    var earliest: Deadline? {
+        sleepers.isEmpty ? nil : sleepers[0].deadline
     }
 
     private mutating func add(_ sleeper: Sleeper) -> Bool {

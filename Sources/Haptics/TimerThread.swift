@@ -91,7 +91,7 @@ final class TimerThread: @unchecked Sendable {
     private func run() {
         pthread_mutex_lock(mutex)
         while true {
-            guard let earliest = sleepers.sleepers.first?.deadline else {
+            guard let earliest = sleepers.earliest else {
                 pthread_cond_wait(condition, mutex)
                 continue
             }
