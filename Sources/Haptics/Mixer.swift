@@ -13,6 +13,9 @@ struct Mixer: Sendable {
         let end: Duration?
         /// The track's duration, the length of one repetition.
         let length: Duration
+        /// The frame found last, where the next lookup starts: a playback moves forward frame
+        /// by frame.
+        var cursor = 0
     }
 
     /// The longest a frame handed to a driver may last: a held level is re-sent this often,
@@ -22,11 +25,10 @@ struct Mixer: Sendable {
     /// The most voices mixed at once; beyond, the oldest gives way. The motors saturate long
     /// before (the sum is clamped to 1), and the cap bounds the work per frame under a flood.
     let maximumVoices: Int
-    private(set) var voices: [Voice] = [] {
-        didSet { lastScan = nil }
-    }
-    /// The last instant scanned and what was found there, while the voices are unchanged: a
-    /// frame's end is scanned to find its length, and then again as the next frame's start.
+    private(set) var voices: [Voice] = []
+    /// The last instant scanned and what was found there, while the voices are unchanged (each
+    /// change of voices forgets it): a frame's end is scanned to find its length, and then
+    /// again as the next frame's start.
     private var lastScan: (time: Int128, scan: Scan)?
 
     init(refreshInterval: Duration, maximumVoices: Int) {
@@ -46,6 +48,7 @@ struct Mixer: Sendable {
         let displaced = voices.prefix(max(0, voices.count + 1 - maximumVoices)).map(\.id)
         voices.removeFirst(displaced.count)
         voices.append(Voice(id: id, track: track, start: start, end: end, length: track.duration))
+        lastScan = nil
         return displaced
     }
 
@@ -55,6 +58,7 @@ struct Mixer: Sendable {
         guard voices.contains(where: { $0.end.map { $0 <= time } ?? false }) else { return [] }
         let ended = voices.filter { $0.end.map { $0 <= time } ?? false }.map(\.id)
         voices.removeAll { $0.end.map { $0 <= time } ?? false }
+        lastScan = nil
         return ended
     }
 
@@ -62,12 +66,16 @@ struct Mixer: Sendable {
     mutating func removeVoice(_ id: UInt64) -> Bool {
         let count = voices.count
         voices.removeAll { $0.id == id }
+        lastScan = nil
         return voices.count != count
     }
 
     /// Removes every voice, and returns their ids.
     mutating func removeAll() -> [UInt64] {
-        defer { voices.removeAll() }
+        defer {
+            voices.removeAll()
+            lastScan = nil
+        }
         return voices.map(\.id)
     }
 
@@ -106,20 +114,21 @@ struct Mixer: Sendable {
     /// The scan of `time` (in attoseconds), remembered until the next one or a change of voices.
     private mutating func scan(at time: Int128) -> Scan {
         if let lastScan, lastScan.time == time { return lastScan.scan }
-        let scan = Self.scan(voices, at: time)
+        let scan = scanVoices(at: time)
         lastScan = (time, scan)
         return scan
     }
 
-    /// In one pass over `voices`, with one frame lookup each: both motors' mixed levels at
+    /// In one pass over the voices, with one frame lookup each (moving their cursors): both motors' mixed levels at
     /// `now` (in attoseconds), and the first instant after it at which any voice moves to
     /// another frame or ends. In 128-bit attoseconds, whose arithmetic inlines, where each of
     /// `Duration`'s operators is a call.
-    private static func scan(_ voices: [Voice], at now: Int128) -> Scan {
+    private mutating func scanVoices(at now: Int128) -> Scan {
         var strong = 0.0
         var weak = 0.0
         var earliest: Int128?
-        for voice in voices {
+        for position in voices.indices {
+            let voice = voices[position]
             let start = voice.start.attoseconds
             let end = voice.end?.attoseconds
             let boundary: Int128
@@ -128,7 +137,8 @@ struct Mixer: Sendable {
             } else {
                 let (elapsed, length) = (now - start, voice.length.attoseconds)
                 let local = elapsed < length ? elapsed : elapsed % length
-                guard let index = voice.track.frameIndex(atAttoseconds: local) else { continue }
+                guard let index = voice.track.frameIndex(atAttoseconds: local, near: voice.cursor) else { continue }
+                voices[position].cursor = index
                 let frame = voice.track.frames[index]
                 if end.map({ now < $0 }) ?? true {
                     strong += frame.strong

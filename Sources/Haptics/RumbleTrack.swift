@@ -46,6 +46,17 @@ public struct RumbleTrack: Sendable, Hashable {
         }
     }
 
+    /// The same, trying the frame at `hint` and the one after it first, before a binary
+    /// search (a playback moves forward frame by frame).
+    func frameIndex(atAttoseconds target: Int128, near hint: Int) -> Int? {
+        if hint >= 0, hint < frames.count, frames[hint].start.attoseconds <= target {
+            if target < frames[hint].start.attoseconds + frames[hint].duration.attoseconds { return hint }
+            let next = hint + 1
+            if next < frames.count, target < frames[next].start.attoseconds + frames[next].duration.attoseconds { return next }
+        }
+        return frameIndex(atAttoseconds: target)
+    }
+
     /// The index of the frame playing `target` attoseconds into the track, or `nil` outside
     /// it. A binary search comparing 128-bit attoseconds, which inline, where `Duration`'s own
     /// comparison is a call into the standard library at every step.
