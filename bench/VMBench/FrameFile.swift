@@ -60,7 +60,12 @@ enum FrameFile {
                     }
                     cursor = UnsafePointer(end.pointee == 0 ? end : end + 1)
                 }
-                frames.append(RumbleFrame(start: .milliseconds(fields.0), duration: .milliseconds(fields.1), strong: fields.2, weak: fields.3))
+                // Whole milliseconds, as written: their `Duration` is an inlined multiplication,
+                // where one from a `Double` is a call converting through 128 bits.
+                guard let start = Int64(exactly: fields.0), let duration = Int64(exactly: fields.1) else {
+                    throw BenchError("\(path):\(frames.count + 1): expected whole milliseconds")
+                }
+                frames.append(RumbleFrame(start: .milliseconds(start), duration: .milliseconds(duration), strong: fields.2, weak: fields.3))
             }
             return frames
         }
