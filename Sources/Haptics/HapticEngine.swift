@@ -65,6 +65,12 @@ public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Du
         player.play(track, repetition: repetition)
     }
 
+    /// Makes an advanced player for `pattern` (seek, pause, loops, rate, live parameters; see
+    /// `AdvancedPatternPlayer`), idle until started, mixing with everything else played here.
+    public func makeAdvancedPlayer(for pattern: HapticPattern) -> AdvancedPatternPlayer {
+        AdvancedPatternPlayer(host: player, id: player.addAdvanced(pattern, settings: renderer.settings))
+    }
+
     /// Fires an impact, scaled by `intensity` (0...1) as
     /// `UIImpactFeedbackGenerator.impactOccurred(intensity:)` does.
     @discardableResult

@@ -1,8 +1,9 @@
-/// The pure heart of the player: the tracks playing, where each started, and what the motors
-/// should do at any instant. No clock and no driver; times are offsets from the player's
-/// start.
+/// The pure heart of the player: the tracks playing, where each started, the advanced
+/// players' voices, and what the motors should do at any instant. No clock and no driver;
+/// times are offsets from the player's start.
 ///
-/// Overlapping tracks add, and each motor is clamped to 1, as the kernel mixes effects.
+/// Overlapping tracks and voices add, and each motor is clamped to 1, as the kernel mixes
+/// effects.
 struct Mixer: Sendable {
     /// One track playing.
     struct Voice: Sendable {
@@ -21,6 +22,9 @@ struct Mixer: Sendable {
     /// before (the sum is clamped to 1), and the cap bounds the work per frame under a flood.
     let maximumVoices: Int
     private(set) var voices: [Voice] = []
+    /// The advanced players' voices, by id, oldest first; they do not count towards
+    /// `maximumVoices` (each belongs to a player someone holds).
+    private(set) var advanced: [(id: UInt64, voice: AdvancedVoice)] = []
 
     init(refreshInterval: Duration, maximumVoices: Int) {
         self.refreshInterval = refreshInterval
@@ -62,10 +66,54 @@ struct Mixer: Sendable {
         return voices.map(\.id)
     }
 
+    /// Adds an advanced player's voice.
+    mutating func addAdvanced(_ voice: AdvancedVoice, id: UInt64) {
+        advanced.append((id, voice))
+    }
+
+    /// Removes an advanced player's voice and returns it.
+    mutating func removeAdvanced(_ id: UInt64) -> AdvancedVoice? {
+        guard let index = advanced.firstIndex(where: { $0.id == id }) else { return nil }
+        return advanced.remove(at: index).voice
+    }
+
+    /// Changes the advanced voice `id`, if there is one.
+    mutating func updateAdvanced(_ id: UInt64, _ change: (inout AdvancedVoice) -> Void) {
+        guard let index = advanced.firstIndex(where: { $0.id == id }) else { return }
+        change(&advanced[index].voice)
+    }
+
+    /// Applies what is due by `time` to every advanced voice; returns the runs that ended.
+    mutating func advanceAdvanced(to time: Duration) -> [(run: UInt64, outcome: PlaybackOutcome)] {
+        var ended: [(run: UInt64, outcome: PlaybackOutcome)] = []
+        for index in advanced.indices where advanced[index].voice.isActive {
+            ended += advanced[index].voice.advance(to: time)
+        }
+        return ended
+    }
+
+    /// Ends every advanced voice's runs (playing and scheduled), and returns them.
+    mutating func stopAdvanced() -> [UInt64] {
+        advanced.indices.flatMap { advanced[$0].voice.stopEverything() }
+    }
+
+    /// Whether an advanced voice plays, is paused or has something scheduled: its frames are
+    /// then decided at their own times, not ahead.
+    var hasActiveAdvanced: Bool { advanced.contains { $0.voice.isActive } }
+
+    /// The earliest forced boundary of the advanced voices after `time` (a scheduled command,
+    /// the end of a pass): when to look again while nothing sounds.
+    func nextForcedBoundary(after time: Duration) -> Duration? {
+        advanced.compactMap { $0.voice.forcedBoundary(after: time) }.min()
+    }
+
     /// The frame the motors should play from `time`: the mixed levels, lasting until the mix
-    /// changes, a voice ends, or `refreshInterval` passes. With nothing playing it is silent
-    /// and lasts zero ("until further notice").
+    /// changes, a voice ends, an advanced voice meets a forced boundary, or `refreshInterval`
+    /// passes. With nothing playing it is silent and lasts zero ("until further notice").
     func frame(at time: Duration, gain: Double) -> RumbleFrame {
+        guard !voices.isEmpty || advanced.contains(where: { $0.voice.isPlaying }) else {
+            return RumbleFrame(start: time, duration: .zero, strong: 0, weak: 0, gain: gain)
+        }
         let levels = self.levels(at: time)
         var cursor = time
         var duration = Duration.zero
@@ -74,7 +122,7 @@ struct Mixer: Sendable {
                 duration = refreshInterval
                 break
             }
-            if self.levels(at: boundary) != levels || voices.contains(where: { $0.end == boundary }) {
+            if isForced(boundary) || self.levels(at: boundary) != levels {
                 duration = boundary - time
                 break
             }
@@ -83,10 +131,21 @@ struct Mixer: Sendable {
         return RumbleFrame(start: time, duration: duration, strong: levels.strong, weak: levels.weak, gain: gain)
     }
 
+    /// Whether a frame must end at `boundary` whatever the levels: a voice ends there, or an
+    /// advanced voice meets a forced boundary.
+    private func isForced(_ boundary: Duration) -> Bool {
+        voices.contains { $0.end == boundary } || advanced.contains { $0.voice.isForcedBoundary(boundary) }
+    }
+
     /// Both motors' mixed levels at `time`.
     func levels(at time: Duration) -> Levels {
         var strong = 0.0
         var weak = 0.0
+        for (_, voice) in advanced {
+            let levels = voice.levels(at: time)
+            strong += levels.strong
+            weak += levels.weak
+        }
         for voice in voices {
             guard let local = localTime(of: voice, at: time), let index = voice.track.frameIndex(at: local) else { continue }
             strong += voice.track.frames[index].strong
@@ -97,7 +156,7 @@ struct Mixer: Sendable {
 
     /// The first instant after `time` at which any voice moves to another frame or ends.
     func nextBoundary(after time: Duration) -> Duration? {
-        var earliest: Duration?
+        var earliest: Duration? = advanced.compactMap { $0.voice.nextBoundary(after: time) }.min()
         for voice in voices {
             let boundary: Duration
             if time < voice.start {
@@ -127,6 +186,9 @@ struct Mixer: Sendable {
     struct Levels: Equatable {
         var strong: Double
         var weak: Double
+
+        /// Both motors off.
+        static let off = Levels(strong: 0, weak: 0)
     }
 }
 
