@@ -107,7 +107,6 @@ private struct ControlCursor {
     mutating func value(at time: Double) -> Double {
         while current + 1 < curves.count, curves[current + 1].time <= time { current += 1 }
         guard current >= 0 else { return control.neutralValue }
-        let curve = curves[current]
-        return curve.value(after: time - curve.time)
+        return curves[current].value(at: time)
     }
 }
