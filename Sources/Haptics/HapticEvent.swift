@@ -57,4 +57,19 @@ public struct HapticEvent: Sendable, Hashable {
         case .continuous(let duration): duration
         }
     }
+
+    /// The envelope's gain, 0...1, `elapsed` seconds into the event: 1 for a transient; for a
+    /// continuous event a linear ramp up over `attackTime`, a linear fade to silence over
+    /// `decayTime` after the attack when not sustained, and a linear fade over the last
+    /// `releaseTime` of its duration, multiplied.
+    public func envelope(at elapsed: Double) -> Double {
+        guard case .continuous(let duration) = kind else { return 1 }
+        var gain = 1.0
+        if attackTime > 0 { gain *= min(1, max(0, elapsed / attackTime)) }
+        if !isSustained, decayTime > 0, elapsed > attackTime {
+            gain *= max(0, 1 - (elapsed - attackTime) / decayTime)
+        }
+        if releaseTime > 0 { gain *= min(1, max(0, (duration - elapsed) / releaseTime)) }
+        return gain
+    }
 }

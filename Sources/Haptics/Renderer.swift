@@ -47,7 +47,7 @@ public struct Renderer: Sendable {
             var weak = 0.0
             for index in active {
                 let event = pattern.events[index]
-                let intensity = min(event.intensity * envelope(of: event, at: time - event.time) * gainControl, 1)
+                let intensity = min(event.intensity * event.envelope(at: time - event.time) * gainControl, 1)
                 guard intensity > 0 else { continue }
                 let sharpness = min(max(event.sharpness + sharpnessOffset, 0), 1)
                 let amplitude = settings.response.amplitude(for: intensity)
@@ -78,18 +78,6 @@ public struct Renderer: Sendable {
             let end = Int(((event.time + duration) / stepSeconds).rounded())
             return (start, duration > 0 ? max(end, start + 1) : start)
         }
-    }
-
-    /// The envelope's gain `elapsed` seconds into an event.
-    private func envelope(of event: HapticEvent, at elapsed: Double) -> Double {
-        guard case .continuous(let duration) = event.kind else { return 1 }
-        var gain = 1.0
-        if event.attackTime > 0 { gain *= min(1, max(0, elapsed / event.attackTime)) }
-        if !event.isSustained, event.decayTime > 0, elapsed > event.attackTime {
-            gain *= max(0, 1 - (elapsed - event.attackTime) / event.decayTime)
-        }
-        if event.releaseTime > 0 { gain *= min(1, max(0, (duration - elapsed) / event.releaseTime)) }
-        return gain
     }
 }
 
