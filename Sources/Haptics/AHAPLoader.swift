@@ -7,6 +7,9 @@
 ///   notice; entries with none of `Event`, `ParameterCurve` or `Parameter` are skipped with a
 ///   notice.
 /// - Trailing commas, as in some of Apple's own files, are accepted.
+/// - An event's `HapticsFollowsParameterCurves` (Haptics' own key, which `AHAPWriter` writes
+///   for a `.haptic` clip's emphasis transients and Core Haptics ignores) sets
+///   `followsParameterCurves`.
 ///
 /// Anything else wrong (not JSON, a wrong type, a continuous event without a duration, a
 /// negative time) is a `PatternLoadError` naming the file and the JSON path. Loading is all
@@ -122,6 +125,9 @@ private struct AHAPDocumentReader {
             throw invalid(typePath, expected: "\"HapticTransient\" or \"HapticContinuous\"", found: typeValue)
         }
         var result = HapticEvent(time: time, kind: kind)
+        if let follows = event[AHAPWriter.followsParameterCurvesKey] {
+            result.followsParameterCurves = try readFlag(follows, at: path.appending(AHAPWriter.followsParameterCurvesKey))
+        }
         if let parameters = event["EventParameters"] {
             try readEventParameters(parameters, into: &result, at: path.appending("EventParameters"))
         }

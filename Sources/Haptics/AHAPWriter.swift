@@ -23,6 +23,11 @@
 /// For every pattern the loaders produce, loading the written AHAP with `AHAPLoader` gives a
 /// pattern that `Renderer` renders to exactly the same frames.
 public enum AHAPWriter {
+    /// The event key that keeps an event clear of the control curves
+    /// (`HapticEvent.followsParameterCurves` false): Haptics' own, which Core Haptics ignores
+    /// (it ignores unknown keys) and so plays such a transient scaled by the curves, as in
+    /// the single AHAP Nice Vibrations exports.
+    public static let followsParameterCurvesKey = "HapticsFollowsParameterCurves"
     /// The most control points a Core Haptics parameter curve may hold.
     public static let maximumCurvePoints = 16
 
@@ -98,6 +103,7 @@ public enum AHAPWriter {
             if !event.isSustained { parameters.append(parameter("Sustained", 0)) }
         }
         members.append(("EventParameters", .array(parameters)))
+        if !event.followsParameterCurves { members.append((followsParameterCurvesKey, .bool(false))) }
         return .object([("Event", .object(members))])
     }
 

@@ -46,9 +46,10 @@
 ///   first breakpoint and the points are relative, so the envelope plays where it is defined
 ///   (the same thing for every clip that starts at 0, which is all real ones).
 /// - The curves are kept whole: `AHAPWriter` cuts them into Core Haptics' 16-point chunks.
-/// - Nice Vibrations plays the transients with a second Core Haptics player so the curves do
-///   not modulate them; a `HapticPattern` has one set of pattern-wide curves, so, as in the
-///   single AHAP Nice Vibrations writes, they scale the transients too.
+/// - Nice Vibrations plays the transients with a pattern player of their own, "to have the
+///   transients played back independently of the continuous curves" (`SplitAhap`), so the
+///   transients here do not follow the curves (`HapticEvent.followsParameterCurves`);
+///   otherwise a Quest button click, a lone emphasis on an envelope near zero, would be muted.
 public enum LofeltHapticLoader {
     /// The data model version Haptics reads.
     public static let supportedVersion = (major: 1, minor: 0, patch: 0)
@@ -264,7 +265,8 @@ private struct LofeltDocumentReader {
         let ducked = 1 - LofeltHapticLoader.emphasisDucking
         for breakpoint in amplitude {
             guard let emphasis = breakpoint.emphasis else { continue }
-            events.append(HapticEvent(time: breakpoint.time, kind: .transient, intensity: emphasis.amplitude.squareRoot(), sharpness: emphasis.frequency))
+            events.append(HapticEvent(time: breakpoint.time, kind: .transient, intensity: emphasis.amplitude.squareRoot(),
+                                      sharpness: emphasis.frequency, followsParameterCurves: false))
         }
         var curves = [ParameterCurve(control: .intensity, time: start, points: amplitude.map { breakpoint in
             let intensity = breakpoint.amplitude.squareRoot()

@@ -6,7 +6,8 @@
 /// - a continuous event's level is its intensity times its envelope: a linear ramp up over
 ///   `attackTime`, a linear fade to silence over `decayTime` after the attack when it is not
 ///   sustained, and a linear fade over the last `releaseTime` of its duration;
-/// - the intensity control curve multiplies and the sharpness control curve adds;
+/// - the intensity control curve multiplies and the sharpness control curve adds, for every
+///   event that `followsParameterCurves` (all but a `.haptic` clip's emphasis transients);
 /// - the intensity becomes an amplitude through `settings.response`, and sharpness divides
 ///   it between the motors through `settings.split`;
 /// - overlapping events add, and each motor is clamped to 1, as the kernel mixes effects.
@@ -47,9 +48,10 @@ public struct Renderer: Sendable {
             var weak = 0.0
             for index in active {
                 let event = pattern.events[index]
-                let intensity = min(event.intensity * event.envelope(at: time - event.time) * gainControl, 1)
+                let follows = event.followsParameterCurves
+                let intensity = min(event.intensity * event.envelope(at: time - event.time) * (follows ? gainControl : 1), 1)
                 guard intensity > 0 else { continue }
-                let sharpness = min(max(event.sharpness + sharpnessOffset, 0), 1)
+                let sharpness = min(max(event.sharpness + (follows ? sharpnessOffset : 0), 0), 1)
                 let amplitude = settings.response.amplitude(for: intensity)
                 strong += amplitude * settings.split.strongShare(sharpness)
                 weak += amplitude * settings.split.weakShare(sharpness)

@@ -25,6 +25,7 @@ enum TrackSVG {
     private static let laneHeight = 100.0
     private static let axis = 544.0
     private static let height = 584.0
+    private static let maximumTitleLength = 72
     private static let intensityColor = "#d35400"
     private static let sharpnessColor = "#7d3c98"
 
@@ -32,12 +33,17 @@ enum TrackSVG {
     static func document(for pattern: HapticPattern, track: RumbleTrack, name: String) -> String {
         let durationMs = max(track.duration.inMilliseconds, pattern.duration * 1000, 1)
         let scale = plotWidth / durationMs
-        let title = "\(name) — \(number(pattern.duration * 1000)) ms"
+        let length = " — \(number(pattern.duration * 1000)) ms"
+        let title = name + length
+        // The visible title fits the width: a file by its name without the folders, and a long
+        // name cut short. The document's <title> keeps the whole name.
+        let shown = name.split(separator: "/").last.map(String.init) ?? name
+        let heading = (shown.count > maximumTitleLength ? shown.prefix(maximumTitleLength - 1) + "…" : shown) + length
         var lines = [
             ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(number(width))" height="\##(number(height))" viewBox="0 0 \##(number(width)) \##(number(height))" font-family="sans-serif" font-size="13">"##,
             "<title>\(escaped(title))</title>",
             ##"<rect width="100%" height="100%" fill="white"/>"##,
-            ##"<text class="title" x="\##(number(left))" y="30" font-size="18" font-weight="bold">\##(escaped(title))</text>"##,
+            ##"<text class="title" x="\##(number(left))" y="30" font-size="18" font-weight="bold">\##(escaped(heading))</text>"##,
         ]
         lines += legend()
         lines += timeGrid(durationMs: durationMs, scale: scale)
@@ -79,7 +85,8 @@ enum TrackSVG {
         while time <= durationMs + 0.001 {
             let x = number(left + time * scale)
             result.append(##"<line class="grid time" x1="\##(x)" y1="\##(number(patternPanel.top))" x2="\##(x)" y2="\##(number(axis))" stroke="#e5e5e5"/>"##)
-            result.append(##"<text x="\##(x)" y="\##(number(axis + 18))" text-anchor="middle">\##(number(time)) ms</text>"##)
+            let anchor = left + time * scale > width - right - 20 ? "end" : "middle"
+            result.append(##"<text x="\##(x)" y="\##(number(axis + 18))" text-anchor="\##(anchor)">\##(number(time)) ms</text>"##)
             time += tick
         }
         result.append(##"<line x1="\##(number(left))" y1="\##(number(axis))" x2="\##(number(left + plotWidth))" y2="\##(number(axis))" stroke="#444"/>"##)
@@ -126,8 +133,9 @@ enum TrackSVG {
         }
         for event in pattern.events where event.kind == .transient {
             let x = number(left + event.time * 1000 * scale)
-            let strength = min(1, max(0, event.intensity * pattern.value(of: .intensity, at: event.time)))
-            let character = min(1, max(0, event.sharpness + pattern.value(of: .sharpness, at: event.time)))
+            let follows = event.followsParameterCurves
+            let strength = min(1, max(0, event.intensity * (follows ? pattern.value(of: .intensity, at: event.time) : 1)))
+            let character = min(1, max(0, event.sharpness + (follows ? pattern.value(of: .sharpness, at: event.time) : 0)))
             result.append(##"<g class="transient"><line x1="\##(x)" y1="\##(y(0))" x2="\##(x)" y2="\##(y(strength))" stroke="\##(intensityColor)"/><circle cx="\##(x)" cy="\##(y(strength))" r="3.5" fill="\##(intensityColor)"/><line x1="\##(number(left + event.time * 1000 * scale - 5))" y1="\##(y(character))" x2="\##(number(left + event.time * 1000 * scale + 5))" y2="\##(y(character))" stroke="\##(sharpnessColor)" stroke-width="2"/></g>"##)
         }
         result.append("</g>")
@@ -141,9 +149,10 @@ enum TrackSVG {
         let offset = pattern.value(of: .sharpness, at: time)
         var best: (intensity: Double, sharpness: Double)?
         for event in pattern.events where event.kind != .transient && event.time <= time && time < event.time + event.duration {
-            let intensity = min(1, max(0, event.intensity * event.envelope(at: time - event.time) * gain))
+            let follows = event.followsParameterCurves
+            let intensity = min(1, max(0, event.intensity * event.envelope(at: time - event.time) * (follows ? gain : 1)))
             if intensity >= best?.intensity ?? -1 {
-                best = (intensity, min(1, max(0, event.sharpness + offset)))
+                best = (intensity, min(1, max(0, event.sharpness + (follows ? offset : 0))))
             }
         }
         return best

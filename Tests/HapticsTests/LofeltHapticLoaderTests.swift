@@ -52,7 +52,7 @@ import Testing
         #expect(loaded.notices.isEmpty)
         #expect(loaded.pattern.events == [
             HapticEvent(time: 0, kind: .continuous(duration: 1), intensity: 1, sharpness: 0),
-            HapticEvent(time: 0.5, kind: .transient, intensity: 0.9, sharpness: 0.3),
+            HapticEvent(time: 0.5, kind: .transient, intensity: 0.9, sharpness: 0.3, followsParameterCurves: false),
         ])
         #expect(loaded.pattern.curves == [
             // sqrt(amplitude); the emphasis breakpoint ducked by 20 %: sqrt(0.64) × 0.8.
@@ -75,6 +75,21 @@ import Testing
     @Test func readsEqualBreakpointTimesAsStudioWritesThem() throws {
         let loaded = try LofeltHapticLoader.load(contentsOf: Fixtures.haptic("haptics-studio__Button_Hover_A.haptic"))
         #expect(loaded.pattern.curves.first?.points.count == 9)
+    }
+
+    /// A Quest button click: a lone emphasis (amplitude 0.4) on an envelope that is 0 but for
+    /// 10 µs. Played apart from the curves, as Nice Vibrations plays it, it is a 40 ms pulse
+    /// of amplitude 0.4; scaled by the curve, it would be silent.
+    @Test func playsTheEmphasisTransientsApartFromTheCurves() throws {
+        let pattern = try LofeltHapticLoader.load(contentsOf: Fixtures.haptic("haptics-studio__Button_Hover_A.haptic")).pattern
+        let transient = try #require(pattern.events.first { $0.kind == .transient })
+        #expect(!transient.followsParameterCurves)
+        let track = Renderer().render(pattern)
+        let loudest = try #require(track.frames.map { max($0.strong, $0.weak) }.max())
+        #expect(abs(loudest - 0.40047235564339323) < 1e-9)
+        var scaled = pattern
+        for index in scaled.events.indices { scaled.events[index].followsParameterCurves = true }
+        #expect(Renderer().render(scaled).frames.allSatisfy { $0.strong < 0.01 && $0.weak < 0.01 })
     }
 
     static let envelopes = #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": "#
