@@ -33,7 +33,8 @@ bench-smoke: deps
 	$(SWIFT) build --product haptics-bench
 	$$($(SWIFT) build --show-bin-path)/haptics-bench --quick
 
-## fuzz: libFuzzer on the AHAP loader and renderer for 60 s (FUZZ_SECONDS to change).
+## fuzz: libFuzzer for 60 s each (FUZZ_SECONDS to change) on the AHAP loader and renderer, the
+## .haptic loader, the Haptica parser and the AHAP writer's round trip.
 fuzz:
 	SWIFTC=$(dir $(SWIFT))swiftc scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
 

@@ -15,7 +15,9 @@ fixtures=$root/Tests/HapticsTests/Fixtures
 mkdir -p "$out"
 
 # The presets, embedded as SwiftPM's `embedInCode` embeds them, so the core builds whole.
+# Written aside and moved into place, so that runs side by side never read half a file.
 resources=$out/PackageResources.swift
+staged=$(mktemp "$out/PackageResources.XXXXXX")
 {
     echo "struct PackageResources {"
     for file in "$root"/Patterns/*.ahap; do
@@ -23,7 +25,8 @@ resources=$out/PackageResources.swift
         echo "static let $name: [UInt8] = [$(od -An -tu1 -v "$file" | tr -s ' \n' ',' | sed 's/^,//; s/,$//')]"
     done
     echo "}"
-} >"$resources"
+} >"$staged"
+mv -f "$staged" "$resources"
 
 for target in "${targets[@]}"; do
     case $target in

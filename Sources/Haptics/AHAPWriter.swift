@@ -7,13 +7,15 @@
 ///   `ReleaseTime` when not 0, `Sustained` when false). A transient writes only intensity and
 ///   sharpness, the parameters a transient plays.
 /// - A continuous event longer than `AHAPLoader.maximumEventDuration` (30 s, Core Haptics'
-///   cap) is split into consecutive events of at most 30 s. The first keeps the attack, the
+///   cap) is split into consecutive events of at most 30 s (and an hour in all, the loaders'
+///   limit). The first keeps the attack, the
 ///   last the release, and a non-sustained event's decay carries on across the pieces; only an
 ///   attack or a release longer than its piece is approximated.
 /// - A curve of more than `maximumCurvePoints` (16, Core Haptics' limit) is cut into chunks
 ///   that each start at the point the previous one ended on, as Nice Vibrations chunks them.
 ///   Each chunk's points are placed on exactly the absolute times of the original points
-///   (see `ParameterCurve.value(at:)`), so the chunks render bit for bit as the whole curve.
+///   (see `ParameterCurve.value(at:)`), so the chunks render bit for bit as the whole curve;
+///   a chunk ends early before a point that rounding leaves no way to place from its start.
 ///   A chunk that would start after a later curve of the same control has taken over is
 ///   dropped, as it never plays.
 /// - A curve of one point (or none) is written as a `Parameter`, AHAP's instant change.
@@ -61,7 +63,8 @@ public enum AHAPWriter {
     /// The event, or the consecutive events of at most 30 s it is split into.
     private static func pieces(of event: HapticEvent) -> [HapticEvent] {
         let limit = AHAPLoader.maximumEventDuration
-        guard case .continuous(let duration) = event.kind, duration > limit else { return [event] }
+        guard case .continuous(let authored) = event.kind, authored > limit else { return [event] }
+        let duration = authored.isFinite ? min(authored, AHAPLoader.maximumTime) : 0
         var result: [HapticEvent] = []
         var offset = 0.0
         while offset < duration {
