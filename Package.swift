@@ -9,11 +9,15 @@ let package = Package(
         .library(name: "Haptics", targets: ["Haptics"]),
         .library(name: "HapticsEvdev", targets: ["HapticsEvdev"]),
         .library(name: "PullToRefresh", targets: ["PullToRefresh"]),
+        .library(name: "HapticsTesting", targets: ["HapticsTesting"]),
         .executable(name: "haptics", targets: ["haptics"]),
     ],
     targets: [
         // The pure core: patterns, loaders, renderer, player, drivers that touch no device.
         .target(name: "Haptics", resources: [.embedInCode("Presets")], swiftSettings: strict),
+        // Stand-ins for app tests: a recording HapticFeedback. (ManualClock and RecordingDriver
+        // live in the core, since the CLI's `--driver record` plays on them.)
+        .target(name: "HapticsTesting", dependencies: ["Haptics"], swiftSettings: strict),
         // The evdev force-feedback driver, over libevdev.
         .systemLibrary(name: "CEvdev", path: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(name: "HapticsEvdev", dependencies: ["Haptics", "CEvdev"], swiftSettings: strict),
@@ -24,8 +28,9 @@ let package = Package(
         .executableTarget(name: "haptics", dependencies: ["HapticsCLI"], swiftSettings: strict),
 
         .testTarget(name: "HapticsTests", dependencies: ["Haptics"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(name: "HapticsTestingTests", dependencies: ["Haptics", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev"], swiftSettings: strict),
-        .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh"], swiftSettings: strict),
+        .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "Haptics", "PullToRefresh"], swiftSettings: strict),
 
         // The kernel tests, run as root inside a QEMU VM by scripts/kernel-tests.sh.

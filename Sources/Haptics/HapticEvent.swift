@@ -65,18 +65,24 @@ public struct HapticEvent: Sendable, Hashable {
         }
     }
 
-    /// The envelope's gain, 0...1, `elapsed` seconds into the event: 1 for a transient; for a
-    /// continuous event a linear ramp up over `attackTime`, a linear fade to silence over
-    /// `decayTime` after the attack when not sustained, and a linear fade over the last
-    /// `releaseTime` of its duration, multiplied.
+    /// The envelope's gain, 0...1, `elapsed` seconds into the event at its authored envelope
+    /// times (see `envelope(at:attack:decay:release:)`).
     public func envelope(at elapsed: Double) -> Double {
+        envelope(at: elapsed, attack: attackTime, decay: decayTime, release: releaseTime)
+    }
+
+    /// The envelope's gain, 0...1, `elapsed` seconds into the event with the given envelope
+    /// times: 1 for a transient; for a continuous event a linear ramp up over `attack`, a
+    /// linear fade to silence over `decay` after the attack when not sustained, and a linear
+    /// fade over the last `release` of its duration, multiplied.
+    public func envelope(at elapsed: Double, attack: Double, decay: Double, release: Double) -> Double {
         guard case .continuous(let duration) = kind else { return 1 }
         var gain = 1.0
-        if attackTime > 0 { gain *= min(1, max(0, elapsed / attackTime)) }
-        if !isSustained, decayTime > 0, elapsed > attackTime {
-            gain *= max(0, 1 - (elapsed - attackTime) / decayTime)
+        if attack > 0 { gain *= min(1, max(0, elapsed / attack)) }
+        if !isSustained, decay > 0, elapsed > attack {
+            gain *= max(0, 1 - (elapsed - attack) / decay)
         }
-        if releaseTime > 0 { gain *= min(1, max(0, (duration - elapsed) / releaseTime)) }
+        if release > 0 { gain *= min(1, max(0, (duration - elapsed) / release)) }
         return gain
     }
 }
