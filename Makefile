@@ -1,6 +1,6 @@
 # The two commands of the README's Quick start, and the ones behind them.
-# Each does its own set-up: libevdev-dev (and, for the kernel tests, QEMU and a kernel) are
-# installed with apt when missing.
+# Each does its own set-up: libevdev-dev, libxml2 (the SVG test parses with FoundationXML) and,
+# for the kernel tests, QEMU and a kernel are installed with apt when missing.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 HAPTICS = .build/debug/haptics
@@ -16,7 +16,7 @@ demo: build
 test: unit-test bench-smoke kernel-test
 
 deps:
-	@scripts/ensure-packages.sh libevdev-dev pkg-config
+	@scripts/ensure-packages.sh libevdev-dev pkg-config libxml2
 
 build: deps
 	$(SWIFT) build

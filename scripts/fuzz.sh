@@ -14,10 +14,10 @@ out=$root/.build/fuzz
 fixtures=$root/Tests/HapticsTests/Fixtures
 mkdir -p "$out"
 
-# The presets, embedded as SwiftPM's `embedInCode` embeds them, so the core builds whole.
-# Written aside and moved into place, so that runs side by side never read half a file.
-resources=$out/PackageResources.swift
-staged=$(mktemp "$out/PackageResources.XXXXXX")
+# The presets, embedded as SwiftPM's `embedInCode` embeds them, so the core builds whole;
+# one file per run, so that runs side by side never touch each other's.
+resources=$(mktemp "$out/PackageResources-XXXXXX.swift")
+trap 'rm -f "$resources"' EXIT
 {
     echo "struct PackageResources {"
     for file in "$root"/Patterns/*.ahap; do
@@ -25,8 +25,7 @@ staged=$(mktemp "$out/PackageResources.XXXXXX")
         echo "static let $name: [UInt8] = [$(od -An -tu1 -v "$file" | tr -s ' \n' ',' | sed 's/^,//; s/,$//')]"
     done
     echo "}"
-} >"$staged"
-mv -f "$staged" "$resources"
+} >"$resources"
 
 for target in "${targets[@]}"; do
     case $target in

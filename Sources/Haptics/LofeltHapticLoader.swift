@@ -13,8 +13,9 @@
 ///   both of its fields; `...envelopes.frequency`, optional (or `null`): breakpoints
 ///   `{time, frequency}`. Unknown keys are ignored everywhere, as serde ignores them.
 ///
-/// **The rules** (`HapticData::validate`, strict mode, in its order; numbers are compared as
-/// the 32-bit floats the data model stores):
+/// **The rules** (`HapticData::validate` in the SDK, strict mode, in its order; Nice
+/// Vibrations' older `Validation for DataModel` has 1 to 3 and the first half of 5; numbers
+/// are compared as the 32-bit floats the data model stores):
 /// 1. every amplitude, emphasis amplitude, emphasis frequency and frequency is in 0...1;
 /// 2. amplitude breakpoint times never decrease, starting from 0 (equal times are allowed:
 ///    Studio writes them);
@@ -31,7 +32,8 @@
 /// - a continuous event of intensity 1 and sharpness 0 spans the amplitude envelope, cut into
 ///   events of at most 30 s, Core Haptics' cap;
 /// - an intensity control curve has a point at every amplitude breakpoint with
-///   intensity = sqrt(amplitude), "because in Core Haptics the intensity is quadratic";
+///   intensity = sqrt(amplitude), "because in Core Haptics, the intensity is quadratic, not
+///   linear";
 /// - a sharpness control curve has a point at every frequency breakpoint with
 ///   sharpness = sqrt(frequency); the control adds to the event's sharpness 0;
 /// - each emphasis becomes a transient at its breakpoint's time, with
@@ -46,8 +48,9 @@
 ///   first breakpoint and the points are relative, so the envelope plays where it is defined
 ///   (the same thing for every clip that starts at 0, which is all real ones).
 /// - The curves are kept whole: `AHAPWriter` cuts them into Core Haptics' 16-point chunks.
-/// - Nice Vibrations plays the transients with a pattern player of their own, "to have the
-///   transients played back independently of the continuous curves" (`SplitAhap`), so the
+/// - Nice Vibrations plays the transients with a pattern player of their own ("we however want
+///   the transients to be played back independently of the continuous curves", `SplitAhap`;
+///   `into_continuous_and_transients_ahaps` in Nice Vibrations), so the
 ///   transients here do not follow the curves (`HapticEvent.followsParameterCurves`);
 ///   otherwise a Quest button click, a lone emphasis on an envelope near zero, would be muted.
 public enum LofeltHapticLoader {

@@ -29,6 +29,15 @@ import Testing
         #expect(!written.pattern.events.isEmpty)
     }
 
+    @Test func isListedAndHasHelp() async {
+        let (code, console) = await CapturedConsole.run("--help")
+        #expect(code == .success && console.out.contains("\n  convert "))
+        for flag in ["-h", "--help"] {
+            let (helpCode, help) = await CapturedConsole.run("convert", flag)
+            #expect(helpCode == .success && help.out.hasPrefix("USAGE: haptics convert <pattern> <output>"))
+        }
+    }
+
     @Test func writesToStandardOutputWithDash() async throws {
         let (code, console) = await CapturedConsole.run("convert", Self.dice, "-")
         #expect(code == .success)
