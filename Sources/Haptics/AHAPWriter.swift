@@ -135,8 +135,10 @@ public enum AHAPWriter {
     ///
     /// A chunk's point times are relative to its start, and `start + relative` must give the
     /// original absolute time exactly. Not every time can be had from every start (rounding
-    /// to even can skip a value), so a chunk also ends before a point it cannot place
-    /// exactly; the next chunk, starting later, can.
+    /// to even can skip a value), so a chunk ends before a point it cannot place exactly, and
+    /// on a point from which the next chunk can place the points after it. Only when no point
+    /// of a chunk can (a gap of more than twice the time so far, and rounding against every
+    /// start) is a time placed within one unit in the last place.
     static func chunks(of curve: ParameterCurve) -> [ParameterCurve] {
         let start = time(curve.time)
         let points = curve.points.map { ParameterCurve.Point(time: time($0.time), value: clamp($0.value, to: curve.control.range)) }
@@ -158,12 +160,17 @@ public enum AHAPWriter {
                 relative.append(offset)
             }
             var last = first + relative.count - 1
-            // The next chunk must start on the first of several points sharing a time, as the
-            // whole curve gives the first one's value at that time.
+            // Where the next chunk starts: on the first of several points sharing a time (the
+            // whole curve gives the first one's value at that time), and on a point from
+            // which it can place every point up to the first this chunk leaves out, else at
+            // least the one after it; the latest such point.
             if last < points.count - 1 {
-                var candidate = last
-                while candidate > first + 1, absolute[candidate - 1] == absolute[candidate] { candidate -= 1 }
-                if absolute[candidate - 1] < absolute[candidate] { last = candidate }
+                let beyond = last + 1
+                let candidates = Array(stride(from: last, to: first, by: -1)).filter { absolute[$0 - 1] < absolute[$0] }
+                let reaches = { (start: Int, end: Int) in
+                    ((start + 1)...end).allSatisfy { exactOffset(to: absolute[$0], from: absolute[start]) != nil }
+                }
+                last = candidates.first { reaches($0, beyond) } ?? candidates.first { reaches($0, $0 + 1) } ?? last
             }
             let chunkPoints = (first...last).map { ParameterCurve.Point(time: relative[$0 - first], value: points[$0].value) }
             result.append(ParameterCurve(control: curve.control, time: chunkStart, points: chunkPoints))

@@ -138,6 +138,45 @@ import Testing
         }
     }
 
+    /// Random long curves with times like Studio's (7 or 8 significant digits, some shared):
+    /// the chunks give bit for bit the whole curve's value at every sample time, with at most
+    /// 16 points each. (Found by the `.haptic` fuzz target: from a start of 0.3540136 no
+    /// relative time lands on 0.9729932, rounding to even skips it.)
+    @Test(arguments: 0..<40)
+    func chunksRenderBitForBitAsTheWholeCurve(seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(seed))
+        var time = 0.0
+        var points: [ParameterCurve.Point] = []
+        for _ in 0..<random.next(in: 17...120) {
+            if random.next(in: 0...9) > 0 { time += Double(random.next(in: 1...900_000)) / 1e7 }
+            points.append(.init(time: (time * 1e7).rounded() / 1e7, value: Double(random.next(in: 0...1000)) / 1000))
+        }
+        points.insert(.init(time: 0.3540136, value: 0.5), at: min(15, points.count))
+        points.insert(.init(time: 0.9729932, value: 0.25), at: min(16, points.count))
+        let curve = ParameterCurve(control: .intensity, time: Double(random.next(in: 0...3)) * 0.0123, points: points)
+        let chunks = AHAPWriter.chunks(of: curve)
+        #expect(chunks.allSatisfy { (2...16).contains($0.points.count) })
+        let whole = HapticPattern(events: [], curves: [curve])
+        let cut = HapticPattern(events: [], curves: chunks)
+        for step in 0..<Int(((curve.time + time) / 0.001).rounded(.up)) + 2 {
+            let sample = (Double(step) + 0.5) * 0.001
+            #expect(cut.value(of: .intensity, at: sample).bitPattern == whole.value(of: .intensity, at: sample).bitPattern, "at \(sample)")
+        }
+    }
+
+    /// The curve the `.haptic` fuzz target found: from 0.3540136, where a chunk would start,
+    /// no relative time lands exactly on 0.9729932.
+    @Test func placesEveryPointExactlyWhereRoundingSkipsATimeFromTheNaturalStart() throws {
+        let times = [0.0, 0.0010204081, 0.003015873, 0.029002268, 0.06301587, 0.083015874, 0.10401361, 0.12900226,
+                     0.18501133, 0.22900227, 0.31201813, 0.31501132, 0.31900227, 0.32900226, 0.3370068, 0.3540136,
+                     0.9729932, 1.0009977, 1.0019954, 1.0170068, 1.0429932, 1.7990476, 1.8, 1.8]
+        #expect(!(0.3540136 + (0.9729932 - 0.3540136) == 0.9729932), "the case this test is about")
+        let curve = ParameterCurve(control: .intensity, time: 0, points: times.enumerated().map { .init(time: $0.element, value: Double($0.offset % 5) / 4) })
+        let chunks = AHAPWriter.chunks(of: curve)
+        let placed = chunks.enumerated().flatMap { index, chunk in chunk.points.dropFirst(index == 0 ? 0 : 1).map { chunk.time + $0.time } }
+        #expect(placed.map(\.bitPattern) == times.map(\.bitPattern))
+    }
+
     @Test func startsAChunkOnTheFirstOfPointsSharingATime() {
         var points = (0..<20).map { ParameterCurve.Point(time: Double($0) * 0.01, value: 0.5) }
         points[14] = .init(time: 0.15, value: 0.1)
