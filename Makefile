@@ -1,6 +1,6 @@
 # The two commands of the README's Quick start, and the ones behind them.
-# Each does its own set-up: libevdev-dev (and, for the kernel tests, QEMU and a kernel) are
-# installed with apt when missing.
+# Each does its own set-up: libevdev-dev, libxml2 (the SVG test parses with FoundationXML) and,
+# for the kernel tests, QEMU and a kernel are installed with apt when missing.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 HAPTICS = .build/debug/haptics
@@ -16,7 +16,7 @@ demo: build
 test: unit-test bench-smoke kernel-test
 
 deps:
-	@scripts/ensure-packages.sh libevdev-dev pkg-config
+	@scripts/ensure-packages.sh libevdev-dev pkg-config libxml2
 
 build: deps
 	$(SWIFT) build
@@ -33,7 +33,8 @@ bench-smoke: deps
 	$(SWIFT) build --product haptics-bench
 	$$($(SWIFT) build --show-bin-path)/haptics-bench --quick
 
-## fuzz: libFuzzer on the AHAP loader and renderer for 60 s (FUZZ_SECONDS to change).
+## fuzz: libFuzzer for 60 s each (FUZZ_SECONDS to change) on the AHAP loader and renderer, the
+## .haptic loader, the Haptica parser and the AHAP writer's round trip.
 fuzz:
 	SWIFTC=$(dir $(SWIFT))swiftc scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
 
