@@ -43,7 +43,7 @@ struct AdvancedVoice: Sendable {
 
         func value(at time: Duration) -> Double {
             guard let (since, curve) = curve else { return value }
-            return curve.value(after: (time - since).inSeconds)
+            return curve.value(at: (time - since).inSeconds)
         }
     }
 
