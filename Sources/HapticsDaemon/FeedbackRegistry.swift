@@ -14,6 +14,8 @@ struct FeedbackRegistry {
         var reason: EndReason?
         /// Whether its end is signalled (`FeedbackEnded`); `Vibrate` has no id to signal.
         var signalled: Bool
+        /// Whether it loops (timeout 0 or N): only loops end when their client leaves.
+        var loops: Bool
     }
 
     private(set) var entries: [UInt32: Entry] = [:]
@@ -42,8 +44,8 @@ struct FeedbackRegistry {
     }
 
     /// Records a feedback that started `playing` playbacks.
-    mutating func started(_ id: UInt32, client: String, playing: Int, deadline: UInt64?, signalled: Bool = true) {
-        entries[id] = Entry(client: client, playing: playing, deadline: deadline, signalled: signalled)
+    mutating func started(_ id: UInt32, client: String, playing: Int, deadline: UInt64?, signalled: Bool = true, loops: Bool = false) {
+        entries[id] = Entry(client: client, playing: playing, deadline: deadline, signalled: signalled, loops: loops)
     }
 
     /// Ends `id` for `reason` unless it is already ending; `true` when its playbacks must be
@@ -68,9 +70,10 @@ struct FeedbackRegistry {
         return entry.signalled ? entry.reason ?? .natural : nil
     }
 
-    /// The feedbacks of `client`.
-    func ids(of client: String) -> [UInt32] {
-        entries.filter { $0.value.client == client }.map(\.key).sorted()
+    /// The looping feedbacks of `client`, which end when it leaves the bus; one-shot ones are
+    /// finite and play to their end.
+    func loops(of client: String) -> [UInt32] {
+        entries.filter { $0.value.client == client && $0.value.loops }.map(\.key).sorted()
     }
 
     /// The feedbacks whose timeout ran out by `now`, not yet ending.

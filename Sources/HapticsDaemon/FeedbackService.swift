@@ -73,9 +73,9 @@ final class FeedbackService {
         }
     }
 
-    /// Ends everything `client` started: it left the bus.
+    /// Ends the loops `client` started: it left the bus.
     func clientLeft(_ client: String) {
-        for id in registry.ids(of: client) { end(id, .explicit) }
+        for id in registry.loops(of: client) { end(id, .explicit) }
     }
 
     // MARK: - The vtables
@@ -183,7 +183,7 @@ final class FeedbackService {
         let playable = tracks.filter { $0.duration > .zero }
         guard !playable.isEmpty else { return false }
         let deadline = timeout > 0 ? Monotonic.now + UInt64(timeout) * 1_000_000 : nil
-        registry.started(id, client: client, playing: playable.count, deadline: deadline, signalled: signalled)
+        registry.started(id, client: client, playing: playable.count, deadline: deadline, signalled: signalled, loops: timeout != -1)
         let repetition: Repetition = timeout == -1 ? .once : .forever
         let started = playable.map { engine.play($0, repetition: repetition) }
         handles[id] = started
