@@ -81,7 +81,7 @@ final class DaemonHarness {
         try write(config, to: "\(directory)/bus.conf")
         bus = try Spawned("/usr/bin/dbus-daemon", ["--nofork", "--config-file=\(directory)/bus.conf"], output: "\(directory)/bus.out", errors: "\(directory)/bus.err")
         guard poll(timeout: .seconds(10), { access("\(self.directory)/bus", F_OK) == 0 }) else { throw HarnessError("dbus-daemon did not come up") }
-        if start { try startDaemon(arguments) }
+        if start { try startDaemon(arguments, environment: ["FEEDBACK_THEME": "", "XDG_CONFIG_HOME": directory]) }
     }
 
     deinit {
@@ -106,8 +106,9 @@ final class DaemonHarness {
     }
 
     /// Starts `hapticsd --driver record` with `arguments` and waits until it serves.
-    func startDaemon(_ arguments: [String]) throws {
-        daemon = try Spawned(Self.daemonPath, ["--driver", "record"] + arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": address],
+    func startDaemon(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let environment = environment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }
+        daemon = try Spawned(Self.daemonPath, ["--driver", "record"] + arguments, environment: environment,
                              output: "\(directory)/frames.jsonl", errors: "\(directory)/daemon.log")
         guard poll(timeout: .seconds(10), { self.log.contains("serving") || self.daemon?.wait(timeout: .zero) != nil }) else {
             throw HarnessError("hapticsd did not start: \(log)")
@@ -117,9 +118,12 @@ final class DaemonHarness {
     /// What the daemon wrote to standard error.
     var log: String { read("\(directory)/daemon.log") }
 
+    /// Everything the daemon's recording driver printed so far.
+    var recorded: String { read("\(directory)/frames.jsonl") }
+
     /// Every frame the daemon's recording driver printed so far.
     var frames: [RecordedFrame] {
-        read("\(directory)/frames.jsonl").split(separator: "\n").compactMap { line in
+        recorded.split(separator: "\n").compactMap { line in
             guard let value = try? JSONParser.parse(Array(line.utf8)),
                   case .number(let time)? = value["t_ms"], case .number(let duration)? = value["duration_ms"],
                   case .number(let strong)? = value["strong"], case .number(let weak)? = value["weak"]
