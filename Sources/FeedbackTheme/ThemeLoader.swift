@@ -214,7 +214,7 @@ private struct ThemeReader {
     }
 
     private func milliseconds(_ object: JSONValue, _ key: String, at path: JSONPath, default fallback: Double) throws(ThemeLoadError) -> Duration {
-        guard let value = object[key] else { return .milliseconds(fallback) }
+        guard let value = object[key] else { return .microseconds(Int64(fallback * 1000)) }
         return try milliseconds(value, at: path.appending(key))
     }
 
@@ -222,7 +222,7 @@ private struct ThemeReader {
         guard case .number(let number) = value, number.isFinite, number >= 0, number <= ThemeLoader.maximumDuration else {
             throw invalid(path, "a number of milliseconds from 0 to \(Int(ThemeLoader.maximumDuration))", value)
         }
-        return .milliseconds(number)
+        return .microseconds(Int64((number * 1000).rounded()))
     }
 
     private func count(_ object: JSONValue, at path: JSONPath) throws(ThemeLoadError) -> Int {

@@ -2,8 +2,9 @@
 /// `org.freedesktop.DBus.Error.LimitsExceeded` (or `InvalidArgs` for a malformed value) and
 /// nothing changes; what already plays goes on.
 public struct DaemonLimits: Sendable, Hashable {
-    /// Feedbacks one client (one bus connection) may have running at once (16).
-    public var feedbacksPerClient = 16
+    /// Feedbacks one client (one bus connection) may have running at once (32, as many as
+    /// the player mixes).
+    public var feedbacksPerClient = 32
     /// Items in one `Vibrate` pattern (10, as feedbackd).
     public var vibrateItems = 10
     /// The longest item of a `Vibrate` pattern, in milliseconds (10 000, as feedbackd).

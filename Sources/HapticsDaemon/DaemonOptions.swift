@@ -30,6 +30,14 @@ struct DaemonOptions: Sendable, Equatable {
           -h, --help            Show help information.
         """
 
+    /// Options given one by one.
+    init(driver: DriverChoice = .auto, device: DeviceSelection = .all, theme: String? = nil, replace: Bool = false) {
+        self.driver = driver
+        self.device = device
+        self.theme = theme
+        self.replace = replace
+    }
+
     /// Reads the options; `-h` and `--version` are handled by the caller.
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         driver = try arguments.choice("--driver", of: DriverChoice.self) ?? .auto

@@ -162,6 +162,20 @@ struct FeedbackInterfaceTests {
         #expect(harness.frames.isEmpty)
     }
 
+    @Test func aClientCannotKeepMoreThan32FeedbacksRunning() throws {
+        let harness = try DaemonHarness()
+        let script = Clients.gio + """
+            ids = [call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {}, 0])[0] for _ in range(32)]
+            print('33rd', error_of(lambda: call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {}, 0])))
+            call(FEEDBACK, 'EndFeedback', '(u)', [ids[0]])
+            wait_ended([ids[0]])
+            print('after an end', call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {}, -1])[0] > 0)
+            """
+        let output = try harness.python(script).output
+        #expect(output.contains("33rd org.freedesktop.DBus.Error.LimitsExceeded"))
+        #expect(output.contains("after an end True"))
+    }
+
     @Test func introspectionShowsEveryInterface() throws {
         let harness = try DaemonHarness()
         let busctl = try harness.run("/usr/bin/busctl", ["--user", "introspect", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"])
