@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Haptics", targets: ["Haptics"]),
         .library(name: "HapticsEvdev", targets: ["HapticsEvdev"]),
         .library(name: "PullToRefresh", targets: ["PullToRefresh"]),
+        .library(name: "HapticsTesting", targets: ["HapticsTesting"]),
         .library(name: "FeedbackTheme", targets: ["FeedbackTheme"]),
         .executable(name: "haptics", targets: ["haptics"]),
         .executable(name: "hapticsd", targets: ["hapticsd"]),
@@ -16,6 +17,9 @@ let package = Package(
     targets: [
         // The pure core: patterns, loaders, renderer, player, drivers that touch no device.
         .target(name: "Haptics", resources: [.embedInCode("Presets")], swiftSettings: strict),
+        // Stand-ins for app tests: a recording HapticFeedback. (ManualClock and RecordingDriver
+        // live in the core, since the CLI's `--driver record` plays on them.)
+        .target(name: "HapticsTesting", dependencies: ["Haptics"], swiftSettings: strict),
         // The evdev force-feedback driver, over libevdev.
         .systemLibrary(name: "CEvdev", path: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(name: "HapticsEvdev", dependencies: ["Haptics", "CEvdev"], swiftSettings: strict),
@@ -33,8 +37,9 @@ let package = Package(
         .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon"], swiftSettings: strict),
 
         .testTarget(name: "HapticsTests", dependencies: ["Haptics"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(name: "HapticsTestingTests", dependencies: ["Haptics", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev"], swiftSettings: strict),
-        .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh"], swiftSettings: strict),
+        .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "Haptics"], swiftSettings: strict),
         .testTarget(name: "HapticsDaemonTests", dependencies: ["HapticsDaemon", "HapticsCLI", "HapticsEvdev", "Haptics", "FeedbackTheme"], swiftSettings: strict),
         .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "Haptics", "PullToRefresh"], swiftSettings: strict),

@@ -226,7 +226,7 @@ private struct AHAPDocumentReader {
     /// The control `id` names, or `nil` with a notice when Haptics does not render it.
     private mutating func renderedControl(_ id: String, at path: JSONPath) -> ParameterCurve.Control? {
         guard let control = ParameterCurve.Control(rawValue: id) else {
-            notice(path, "skipped: \(id) is not a control Haptics renders (it renders HapticIntensityControl and HapticSharpnessControl)")
+            notice(path, "skipped: \(id) is not a control Haptics renders (it renders \(ParameterCurve.Control.allCases.map(\.rawValue).joined(separator: ", ")))")
             return nil
         }
         return control

@@ -6,14 +6,26 @@
 /// engine.prepare()
 /// engine.impact(.medium)
 /// ```
+///
+/// Overlapping playbacks mix (each motor's sum clamped to 1; at most 32 at once, the oldest
+/// giving way), a master gain scales everything, and every frame goes out at its absolute
+/// deadline on the engine's clock, so loops never drift. Every method may be called from any
+/// thread or task, including from inside the driver's own methods.
+///
+/// Getting ready: `prepare()` and `start()` both open the device and upload what the next
+/// frame needs, so that the first impact costs one driver call. `prepare()` never fails, as
+/// `UIFeedbackGenerator.prepare()`: a missing or forbidden device shows in the next
+/// playback's outcome. `start()` is the same step that throws, as
+/// `CHHapticEngine.start()`, for callers that want to tell the person at once. Playing
+/// without either works too: the driver gets ready on the first frame.
 public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Duration {
-    /// The player the engine schedules on.
-    public let player: HapticPlayer<C>
-    /// The renderer turning patterns into tracks.
-    public let renderer: Renderer
+    private let player: HapticPlayer<C>
+    private let renderer: Renderer
     private let presetTracks: [Preset: RumbleTrack]
 
     /// Creates an engine playing through `driver` on `clock`, rendering with `settings`.
+    /// Tests pass a `ManualClock`; real devices play best on `PrecisionClock`, which
+    /// `init(driver:settings:)` picks.
     public init(driver: any HapticDriver, clock: C, settings: RenderSettings = RenderSettings()) {
         let renderer = Renderer(settings: settings)
         self.renderer = renderer
@@ -21,22 +33,61 @@ public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Du
         self.presetTracks = Dictionary(uniqueKeysWithValues: Preset.allCases.map { ($0, renderer.render($0.pattern)) })
     }
 
-    /// The track a preset plays at full intensity.
-    public func track(for preset: Preset) -> RumbleTrack {
-        presetTracks[preset] ?? renderer.render(preset.pattern)
+    /// The settings patterns are rendered with.
+    public var settings: RenderSettings { renderer.settings }
+
+    /// The track a preset plays, its intensities scaled by `intensity` (0...1).
+    public func track(for preset: Preset, intensity: Double = 1) -> RumbleTrack {
+        if intensity >= 1, let track = presetTracks[preset] { return track }
+        return renderer.render(preset.pattern.scaled(by: intensity))
     }
 
-    /// Plays a preset, its intensities scaled by `intensity` (0...1).
+    /// The track a pattern plays.
+    public func track(for pattern: HapticPattern) -> RumbleTrack {
+        renderer.render(pattern)
+    }
+
+    /// Plays a preset, its intensities scaled by `intensity` (0...1), repeated as asked.
     @discardableResult
     public func play(_ preset: Preset, intensity: Double = 1, repetition: Repetition = .once) -> PlaybackHandle {
-        let track = intensity >= 1 ? track(for: preset) : renderer.render(preset.pattern.scaled(by: intensity))
-        return player.play(track, repetition: repetition)
+        player.play(track(for: preset, intensity: intensity), repetition: repetition)
     }
 
-    /// Plays an already rendered track.
+    /// Renders and plays a pattern, repeated as asked.
+    @discardableResult
+    public func play(_ pattern: HapticPattern, repetition: Repetition = .once) -> PlaybackHandle {
+        player.play(renderer.render(pattern), repetition: repetition)
+    }
+
+    /// Plays an already rendered track, repeated as asked.
     @discardableResult
     public func play(_ track: RumbleTrack, repetition: Repetition = .once) -> PlaybackHandle {
         player.play(track, repetition: repetition)
+    }
+
+    /// Fires an impact, scaled by `intensity` (0...1) as
+    /// `UIImpactFeedbackGenerator.impactOccurred(intensity:)` does.
+    @discardableResult
+    public func impact(_ style: ImpactStyle, intensity: Double) -> PlaybackHandle {
+        play(Preset(style), intensity: intensity)
+    }
+
+    /// Fires an impact at full intensity.
+    @discardableResult
+    public func impact(_ style: ImpactStyle) -> PlaybackHandle {
+        play(Preset(style))
+    }
+
+    /// Fires a notification pattern.
+    @discardableResult
+    public func notify(_ type: NotificationType) -> PlaybackHandle {
+        play(Preset(type))
+    }
+
+    /// Fires the selection tick.
+    @discardableResult
+    public func selection() -> PlaybackHandle {
+        play(.selection)
     }
 
     /// The master gain, 0...1, applied to everything played.
@@ -47,59 +98,34 @@ public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Du
         player.setGain(gain)
     }
 
-    /// Stops everything, turns the motors off and releases the driver.
-    public func close() {
-        player.close()
-    }
-
-    /// Renders and plays a pattern.
-    @discardableResult
-    public func play(_ pattern: HapticPattern, repetition: Repetition = .once) -> PlaybackHandle {
-        player.play(renderer.render(pattern), repetition: repetition)
-    }
-
-    /// Gets the driver ready; a failure is reported by the next playback's outcome, so this
-    /// never interrupts the caller (as `UIFeedbackGenerator.prepare()`). Call `start()` to
-    /// see the error at once.
+    /// Gets the driver ready; never fails (see the type's notes on getting ready).
     public func prepare() {
         try? player.prepare()
     }
 
-    /// Gets the driver ready and reports why it cannot be, e.g. a missing or forbidden device.
+    /// Gets the driver ready and throws why it cannot be, e.g. a missing or forbidden device.
     public func start() throws {
         try player.prepare()
     }
 
-    /// Fires an impact, scaled by `intensity` (0...1) as
-    /// `UIImpactFeedbackGenerator.impactOccurred(intensity:)` does.
-    public func impact(_ style: ImpactStyle, intensity: Double) {
-        play(Preset(style), intensity: intensity)
-    }
-
-    /// Fires an impact at full intensity.
-    public func impact(_ style: ImpactStyle) {
-        play(Preset(style))
-    }
-
-    /// Fires a notification pattern.
-    public func notify(_ type: NotificationType) {
-        play(Preset(type))
-    }
-
-    /// Fires the selection tick.
-    public func selection() {
-        play(.selection)
-    }
-
-    /// Stops everything at once.
+    /// Stops everything at once: every playback ends `.stopped` and the motors go off.
     public func stop() {
         player.stop()
     }
+
+    /// Stops everything, turns the motors off and releases the driver (erasing what it
+    /// uploaded). Called from outside a driver method, it returns once that is done. A later
+    /// playback opens the driver again.
+    public func close() {
+        player.close()
+    }
 }
 
-extension HapticEngine where C == ContinuousClock {
-    /// Creates an engine on the system's monotonic clock.
+extension HapticEngine where C == PrecisionClock {
+    /// Creates an engine on `PrecisionClock`, the best timing for real devices: one timer
+    /// thread waiting on absolute monotonic deadlines sends each frame the moment it is due,
+    /// and never wakes while idle (see BENCHMARKS.md).
     public convenience init(driver: any HapticDriver, settings: RenderSettings = RenderSettings()) {
-        self.init(driver: driver, clock: ContinuousClock(), settings: settings)
+        self.init(driver: driver, clock: PrecisionClock(), settings: settings)
     }
 }

@@ -2,15 +2,37 @@
 /// in the vocabulary of `UIFeedbackGenerator`.
 ///
 /// `HapticEngine` conforms; clients such as `PullToRefresh` depend on this protocol only,
-/// so they can be tested with a recording stand-in and know nothing of devices or time.
+/// so they can be tested with a recording stand-in (`HapticsTesting`'s `RecordingFeedback`)
+/// and know nothing of devices or time.
 public protocol HapticFeedback: Sendable {
     /// Gets the output ready for feedback that is likely to come soon, so that it fires
-    /// with the least latency (devices opened, effects uploaded).
+    /// with the least latency (devices opened, effects uploaded). Never fails: a problem
+    /// shows in the outcome of the next playback.
     func prepare()
     /// Fires an impact of the given style, scaled by `intensity` (0...1, clamped).
-    func impact(_ style: ImpactStyle, intensity: Double)
+    @discardableResult
+    func impact(_ style: ImpactStyle, intensity: Double) -> PlaybackHandle
     /// Fires the notification pattern for the given outcome.
-    func notify(_ type: NotificationType)
+    @discardableResult
+    func notify(_ type: NotificationType) -> PlaybackHandle
     /// Fires the short tick that marks a change of selection.
-    func selection()
+    @discardableResult
+    func selection() -> PlaybackHandle
+    /// Plays an authored pattern, repeated as asked.
+    @discardableResult
+    func play(_ pattern: HapticPattern, repetition: Repetition) -> PlaybackHandle
+}
+
+extension HapticFeedback {
+    /// Fires an impact of the given style at full intensity.
+    @discardableResult
+    public func impact(_ style: ImpactStyle) -> PlaybackHandle {
+        impact(style, intensity: 1)
+    }
+
+    /// Plays an authored pattern once.
+    @discardableResult
+    public func play(_ pattern: HapticPattern) -> PlaybackHandle {
+        play(pattern, repetition: .once)
+    }
 }

@@ -1,229 +1,200 @@
+import Dispatch
+import Glibc
 import Synchronization
 
-/// Plays rumble tracks through a driver, on an injected clock.
+/// Plays rumble tracks through a driver, on an injected clock: the storage around
+/// `PlaybackStateMachine`, which decides everything.
 ///
-/// - Frames go out at absolute deadlines computed from the player's start (never by summing
-///   sleeps), so a loop does not drift however long it runs; every frame goes out, in order,
-///   even when the process wakes late.
-/// - Overlapping plays mix: an impact during a pattern adds on top, each motor clamped to 1.
-///   At most `maximumVoices` (default 32) play at once; a new one stops the oldest beyond.
-/// - A master gain scales everything; `stop()` turns the motors off at once.
-/// - Starting a playback sends its first frame before `play` returns, so an impact costs one
-///   driver call after `prepare()`.
-///
-/// The player is `Sendable`: every call may come from any thread or task.
-public final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
+/// - Each call steps the machine under the lock and nothing else; the driver is called after
+///   unlocking, on one serial path: never two driver calls at once, always in the order
+///   decided (so in deadline order, and a stop after every frame decided before it). Whoever
+///   finds the path free performs the queued actions; a call that comes while another thread
+///   performs them (or from inside a driver call) only queues its own and returns. So a driver
+///   may call back into the player from any of its methods.
+/// - The next deadline is kept by one timer: the clock's own (`PrecisionClock`'s timer thread,
+///   `ManualClock`'s `advance`), or one long-lived task sleeping on any other clock. No task per
+///   playback or per change.
+/// - Starting a playback performs its first frame before `play` returns (unless another thread
+///   holds the path), so an impact costs one driver call after `prepare()`.
+final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
     private struct State {
-        var mixer: Mixer
-        var gain = 1.0
-        var nextID: UInt64 = 0
+        var machine: PlaybackStateMachine
         var completions: [UInt64: PlaybackCompletion] = [:]
-        /// The last frame sent, when the motors may be running.
-        var sent: RumbleFrame?
-        /// When the next frame is due, as an offset from `epoch`.
-        var deadline: Duration?
-        /// The frame due at `deadline`, worked out as soon as the previous one went out, so a
-        /// wake-up only has to send it. Any change to what plays discards it.
-        var upcoming: RumbleFrame?
-        var generation: UInt64 = 0
-        var loop: Task<Void, Never>?
+        var timer: (any DeadlineTimer<C.Instant>)?
+        /// The deadline the timer is armed for.
+        var armed: Duration?
+        /// The thread performing actions, while one does.
+        var performer: pthread_t?
+        var nextTicket: UInt64 = 0
+        /// Callers waiting for a driver call queued behind another thread's, by ticket.
+        var replies: [UInt64: DriverReply] = [:]
     }
 
     private let clock: C
-    /// Where the playback loop runs: the clock's own executor when it has one.
-    private let executor: (any TaskExecutor)?
-    private let driver: any HapticDriver
     private let epoch: C.Instant
+    private let driver: any HapticDriver
     private let state: Mutex<State>
 
     /// Creates a player sending frames to `driver` on `clock`. A held level is re-sent every
     /// `refreshInterval` (default 2 s, as SDL does), since some pads stop on their own. When
     /// more than `maximumVoices` playbacks overlap, the oldest is stopped (`.stopped`).
-    public init(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2), maximumVoices: Int = 32) {
+    init(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2), maximumVoices: Int = 32) {
         self.clock = clock
-        self.executor = (clock as? any WakingClock)?.executor
         self.driver = driver
         self.epoch = clock.now
-        let mixer = Mixer(refreshInterval: max(refreshInterval, .milliseconds(10)), maximumVoices: maximumVoices)
-        self.state = Mutex(State(mixer: mixer))
-    }
-
-    deinit {
-        state.withLock { $0.loop?.cancel() }
+        self.state = Mutex(State(machine: PlaybackStateMachine(refreshInterval: refreshInterval, maximumVoices: maximumVoices)))
+        let timer = clock.makeDeadlineTimer { [weak self] in self?.deadlineReached() }
+        state.withLock { $0.timer = timer }
     }
 
     /// The master gain, 0...1, applied to everything played.
-    public var gain: Double {
-        state.withLock { $0.gain }
+    var gain: Double {
+        state.withLock { $0.machine.gain }
     }
 
     /// Sets the master gain (clamped to 0...1); what is playing follows at once.
-    public func setGain(_ gain: Double) {
-        let finished = state.withLock { state in
-            var finished = catchUp(&state)
-            state.gain = min(max(gain.isNaN ? 0 : gain, 0), 1)
-            if state.sent != nil || !state.mixer.voices.isEmpty { finished += replan(&state) }
-            return finished
-        }
-        complete(finished)
+    func setGain(_ gain: Double) {
+        step { machine, now in machine.setGain(gain, at: now) }
     }
 
-    /// Gets the driver ready, so the next playback starts with the least latency.
-    public func prepare() throws {
-        try driver.prepare()
+    /// Gets the driver ready, in turn with the frames queued before; throws what the driver
+    /// threw.
+    func prepare() throws {
+        try driverCall { machine, ticket, _ in machine.prepareDriver(ticket: ticket) }
     }
 
     /// Starts playing `track` now, on top of whatever plays, and returns a handle to wait for
-    /// or stop it. The first frame is sent before this returns; a failing driver ends the
-    /// playback with `.failed`.
-    @discardableResult
-    public func play(_ track: RumbleTrack, repetition: Repetition = .once) -> PlaybackHandle {
+    /// or stop it. A failing driver ends the playback with `.failed`.
+    func play(_ track: RumbleTrack, repetition: Repetition = .once) -> PlaybackHandle {
         let completion = PlaybackCompletion()
-        let (id, finished): (UInt64, [Finished]) = state.withLock { state in
-            var finished = catchUp(&state)
-            state.nextID += 1
-            let id = state.nextID
-            let now = offset(of: clock.now)
-            guard let displaced = state.mixer.add(track, id: id, start: now, repetition: repetition) else {
-                return (id, finished + [(completion, .completed)])
-            }
-            finished += end(displaced, as: .stopped, in: &state)
+        let id = step { machine, now in machine.play(track, repetition: repetition, at: now) } register: { state, id in
             state.completions[id] = completion
-            return (id, finished + replan(&state, at: now))
         }
-        complete(finished)
         return PlaybackHandle(completion: completion) { [weak self] in self?.stop(id) }
     }
 
     /// Stops everything and turns the motors off at once.
-    public func stop() {
-        let finished = state.withLock { state in
-            var finished = catchUp(&state)
-            finished += end(state.mixer.removeAll(), as: .stopped, in: &state)
-            state.loop?.cancel()
-            state.loop = nil
-            state.deadline = nil
-            state.upcoming = nil
-            state.sent = nil
-            do {
-                try driver.stop()
-            } catch {
-                return finished.map { ($0.0, PlaybackOutcome.failed(error)) }
-            }
-            return finished
-        }
-        complete(finished)
+    func stop() {
+        step { machine, now in machine.stopAll(at: now) }
     }
 
-    /// Stops everything, turns the motors off and releases the driver.
-    public func close() {
-        stop()
-        driver.close()
+    /// Stops everything, turns the motors off and releases the driver. Called from outside a
+    /// driver call, it returns once the driver is released.
+    func close() {
+        try? driverCall { machine, ticket, now in machine.close(ticket: ticket, at: now) }
     }
 
     private func stop(_ id: UInt64) {
-        let finished = state.withLock { state in
-            var finished = catchUp(&state)
-            guard state.mixer.removeVoice(id) else { return finished }
-            return finished + end([id], as: .stopped, in: &state) + replan(&state)
+        step { machine, now in machine.stop(id, at: now) }
+    }
+
+    private func deadlineReached() {
+        step(timerFired: true) { machine, now in machine.deadlineReached(at: now) }
+    }
+
+    /// Steps the machine with the time now, under the lock, re-arms the timer, then performs
+    /// the actions unless another thread is doing so.
+    @discardableResult
+    private func step<Result>(
+        timerFired: Bool = false,
+        _ event: (inout PlaybackStateMachine, Duration) -> Result,
+        register: (inout State, Result) -> Void = { _, _ in }
+    ) -> Result {
+        let (result, performs) = state.withLock { state in
+            if timerFired { state.armed = nil }
+            let result = event(&state.machine, epoch.duration(to: clock.now))
+            register(&state, result)
+            return (result, claimPath(&state))
         }
-        complete(finished)
+        if performs { performActions() }
+        return result
     }
 
-    private typealias Finished = (PlaybackCompletion, PlaybackOutcome)
-
-    private func offset(of instant: C.Instant) -> Duration {
-        epoch.duration(to: instant)
-    }
-
-    /// Sends every frame whose deadline has passed, in order.
-    private func catchUp(_ state: inout State) -> [Finished] {
-        let now = offset(of: clock.now)
-        var finished: [Finished] = []
-        while let deadline = state.deadline, deadline <= now {
-            finished += send(&state, at: deadline)
+    /// Queues a driver call and waits for its result, unless the caller is the thread
+    /// performing actions (a driver calling back), which only queues it.
+    private func driverCall(_ event: (inout PlaybackStateMachine, UInt64, Duration) -> Void) throws {
+        let reply = DriverReply()
+        let performs: Bool? = state.withLock { state in
+            state.nextTicket += 1
+            let ticket = state.nextTicket
+            event(&state.machine, ticket, epoch.duration(to: clock.now))
+            if let performer = state.performer {
+                guard pthread_equal(performer, pthread_self()) == 0 else { return nil }
+                state.replies[ticket] = reply
+                return false
+            }
+            state.replies[ticket] = reply
+            return claimPath(&state)
         }
-        return finished
+        guard let performs else { return }
+        if performs { performActions() }
+        try reply.wait()
     }
 
-    /// Ends the voices that are over, sends the frame due at `time`, and sets the next
-    /// deadline. A driver failure ends every playback with `.failed`.
-    private func send(_ state: inout State, at time: Duration) -> [Finished] {
-        var finished = end(state.mixer.removeVoices(endedBy: time), as: .completed, in: &state)
-        let frame = state.upcoming.flatMap { $0.start == time ? $0 : nil } ?? state.mixer.frame(at: time, gain: state.gain)
-        state.upcoming = nil
-        if frame.isSilent, frame.duration == .zero, state.sent == nil {
-            state.deadline = nil
-            return finished
+    /// Re-arms the timer for the machine's deadline, and claims the serial path when actions
+    /// wait and nobody performs them.
+    private func claimPath(_ state: inout State) -> Bool {
+        let deadline = state.machine.deadline
+        if deadline != state.armed {
+            state.armed = deadline
+            if let deadline { state.timer?.arm(at: epoch.advanced(by: deadline)) } else { state.timer?.disarm() }
         }
-        do {
-            try driver.apply(frame)
-        } catch {
-            finished += end(state.mixer.removeAll(), as: .failed(error), in: &state)
-            state.sent = nil
-            state.deadline = nil
-            try? driver.stop()
-            return finished
-        }
-        let idle = frame.isSilent && frame.duration == .zero
-        state.sent = idle ? nil : frame
-        state.deadline = idle ? nil : frame.end
-        state.upcoming = state.deadline.map { state.mixer.frame(at: $0, gain: state.gain) }
-        return finished
+        guard state.performer == nil, state.machine.hasActions else { return false }
+        state.performer = pthread_self()
+        return true
     }
 
-    /// Takes the completions of the playbacks `ids`, to be finished with `outcome`.
-    private func end(_ ids: [UInt64], as outcome: PlaybackOutcome, in state: inout State) -> [Finished] {
-        ids.compactMap { id in state.completions.removeValue(forKey: id).map { ($0, outcome) } }
-    }
-
-    /// After a change to what plays: sends the frame due at `time` (now, by default), worked
-    /// out afresh, and waits for the next deadline from there.
-    private func replan(_ state: inout State, at time: Duration? = nil) -> [Finished] {
-        state.upcoming = nil
-        let finished = send(&state, at: time ?? offset(of: clock.now))
-        restartLoop(&state)
-        return finished
-    }
-
-    /// Replaces the task that waits for the next deadline.
-    private func restartLoop(_ state: inout State) {
-        state.loop?.cancel()
-        state.loop = nil
-        guard state.deadline != nil else { return }
-        state.generation += 1
-        let generation = state.generation
-        state.loop = Task(executorPreference: executor) { [weak self, clock, epoch] in
-            while let deadline = self?.deadline(for: generation) {
-                do {
-                    try await clock.sleep(until: epoch.advanced(by: deadline), tolerance: .zero)
-                } catch {
-                    return
+    /// Performs the queued actions one by one, outside the lock, until none is left.
+    private func performActions() {
+        while true {
+            let next: (PlaybackStateMachine.Action, [PlaybackCompletion], DriverReply?)? = state.withLock { state in
+                guard let action = state.machine.takeAction() else {
+                    state.performer = nil
+                    return nil
                 }
-                self?.wake(generation)
+                switch action {
+                case .finish(let ids, _):
+                    return (action, ids.compactMap { state.completions.removeValue(forKey: $0) }, nil)
+                case .prepareDriver(let ticket), .closeDriver(let ticket):
+                    return (action, [], state.replies.removeValue(forKey: ticket))
+                case .apply, .stopMotors:
+                    return (action, [], nil)
+                }
+            }
+            guard let (action, completions, reply) = next else { return }
+            switch action {
+            case .apply(let frame):
+                do {
+                    try driver.apply(frame)
+                } catch {
+                    step { machine, _ in machine.driverFailed(error) }
+                }
+            case .stopMotors:
+                try? driver.stop()
+            case .finish(_, let outcome):
+                for completion in completions { completion.finish(outcome) }
+            case .prepareDriver:
+                reply?.finish(Result { try driver.prepare() })
+            case .closeDriver:
+                driver.close()
+                reply?.finish(.success(()))
             }
         }
     }
-
-    private func deadline(for generation: UInt64) -> Duration? {
-        state.withLock { $0.generation == generation ? $0.deadline : nil }
-    }
-
-    private func wake(_ generation: UInt64) {
-        let finished = state.withLock { state in
-            state.generation == generation ? catchUp(&state) : []
-        }
-        complete(finished)
-    }
-
-    private func complete(_ finished: [Finished]) {
-        for (completion, outcome) in finished { completion.finish(outcome) }
-    }
 }
 
-extension HapticPlayer where C == ContinuousClock {
-    /// Creates a player on the system's monotonic clock.
-    public convenience init(driver: any HapticDriver, refreshInterval: Duration = .seconds(2)) {
-        self.init(driver: driver, clock: ContinuousClock(), refreshInterval: refreshInterval)
+/// The result of a driver call that a caller waits for while another thread performs it.
+private final class DriverReply: Sendable {
+    private let result = Mutex<Result<Void, any Error>?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    func finish(_ outcome: Result<Void, any Error>) {
+        result.withLock { $0 = outcome }
+        done.signal()
+    }
+
+    func wait() throws {
+        done.wait()
+        try result.withLock { $0 }?.get()
     }
 }

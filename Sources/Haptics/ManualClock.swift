@@ -1,8 +1,28 @@
 import Synchronization
 
 /// A clock whose time moves only when told to, so playback can be tested exactly and
-/// instantly: sleepers wake when `advance` passes their deadline, in deadline order (ties in
-/// the order they went to sleep).
+/// instantly.
+///
+/// `advance(by:)`, `advance(to:)` and `run()` step time to each deadline in turn, earliest
+/// first (ties in the order they were set). An engine on this clock does its work during the
+/// step itself, so when `advance` returns, every frame due by the new time has reached the
+/// driver and every playback that ended has its outcome:
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let driver = RecordingDriver()
+/// let engine = HapticEngine(driver: driver, clock: clock)
+/// engine.notify(.success)
+/// await clock.advance(by: .milliseconds(500))
+/// // driver.frames: every frame of the success pattern, with the time it was due
+/// ```
+///
+/// Tasks sleeping on the clock (`sleep(until:)`) are resumed at their deadlines too, in the
+/// same order; what such a task does after it wakes runs concurrently with the rest of the
+/// step.
+///
+/// The CLI plays `--driver record` on this clock, which is why it lives in `Haptics` rather
+/// than `HapticsTesting`.
 public final class ManualClock: Clock, Sendable {
     /// A point in the manual clock's time: an offset from its zero.
     public struct Instant: InstantProtocol, Sendable {
@@ -47,38 +67,90 @@ public final class ManualClock: Clock, Sendable {
     public var minimumResolution: Duration { .zero }
 
     /// How many tasks are sleeping on the clock.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.sleepers.count } }
+    public var sleeperCount: Int { state.withLock { $0.sleepers.taskCount } }
 
-    /// Suspends until `advance` reaches `deadline`; returns at once for a deadline not in the
+    /// Suspends until time reaches `deadline`; returns at once for a deadline not in the
     /// future. Throws `CancellationError` when the task is cancelled first.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        guard deadline > now else { return }
         let id = state.withLock { $0.sleepers.reserveID() }
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                let due: [SleeperQueue<Instant>.Sleeper]? = state.withLock { state in
-                    guard state.sleepers.insert(id: id, deadline: deadline, continuation: continuation) != nil else { return nil }
-                    return state.sleepers.removeDue(by: state.now)
+                let registered = state.withLock { state in
+                    state.sleepers.insert(id: id, deadline: deadline, continuation: continuation) != nil
                 }
-                guard let due else { return continuation.resume(throwing: CancellationError()) }
-                for sleeper in due { sleeper.continuation.resume() }
+                if !registered { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            state.withLock { $0.sleepers.remove(id: id) }?.continuation.resume(throwing: CancellationError())
+            if case .task(let continuation) = state.withLock({ $0.sleepers.remove(id: id) })?.waker {
+                continuation.resume(throwing: CancellationError())
+            }
         }
     }
 
-    /// Moves time forward by `duration` and wakes every sleeper whose deadline has come.
-    public func advance(by duration: Duration) {
-        advance(to: now.advanced(by: duration))
+    /// Moves time forward by `duration`, through every deadline on the way (see
+    /// `advance(to:)`).
+    public func advance(by duration: Duration) async {
+        await advance(to: now.advanced(by: duration))
     }
 
-    /// Moves time forward to `instant` (never backward) and wakes every sleeper whose
-    /// deadline has come, earliest first.
-    public func advance(to instant: Instant) {
-        let due = state.withLock { state in
-            state.now = max(state.now, instant)
-            return state.sleepers.removeDue(by: state.now)
+    /// Moves time forward to `instant` (never backward): time steps to each deadline due by
+    /// then, earliest first, and what waits for it runs there; including deadlines set by that
+    /// work, so a playback plays through to `instant`.
+    public func advance(to instant: Instant) async {
+        while let due = state.withLock({ state -> SleeperQueue<Instant>.Sleeper? in
+            let target = max(state.now, instant)
+            guard let due = state.sleepers.removeFirst(dueBy: target) else {
+                state.now = target
+                return nil
+            }
+            state.now = max(state.now, due.deadline)
+            return due
+        }) {
+            due.waker.wake()
         }
-        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Moves time forward through every deadline until nothing is scheduled: a playback plays
+    /// to its end. Never returns while something plays forever.
+    public func run() async {
+        while let due = state.withLock({ state -> SleeperQueue<Instant>.Sleeper? in
+            guard let due = state.sleepers.removeFirst() else { return nil }
+            state.now = max(state.now, due.deadline)
+            return due
+        }) {
+            due.waker.wake()
+        }
+    }
+}
+
+extension ManualClock: TimerClock {
+    func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any DeadlineTimer<Instant> {
+        Timer(clock: self, id: state.withLock { $0.sleepers.makeTimerID() }, handler: handler)
+    }
+
+    /// A timer woken during `advance`, on the advancing task.
+    private final class Timer: DeadlineTimer {
+        let clock: ManualClock
+        let id: UInt64
+        let handler: @Sendable () -> Void
+
+        init(clock: ManualClock, id: UInt64, handler: @escaping @Sendable () -> Void) {
+            self.clock = clock
+            self.id = id
+            self.handler = handler
+        }
+
+        deinit {
+            disarm()
+        }
+
+        func arm(at deadline: Instant) {
+            clock.state.withLock { _ = $0.sleepers.arm(timer: id, at: deadline, handler: handler) }
+        }
+
+        func disarm() {
+            clock.state.withLock { $0.sleepers.disarm(timer: id) }
+        }
     }
 }

@@ -4,18 +4,36 @@
 /// point's value, after the last point it holds the last value until a later curve of the same
 /// control starts. A single point is an instantaneous change (AHAP's `Parameter`).
 public struct ParameterCurve: Sendable, Hashable {
-    /// Which control the curve drives.
-    public enum Control: String, Sendable, Hashable {
+    /// Which control the curve drives: Core Haptics' dynamic parameter ids.
+    public enum Control: String, Sendable, Hashable, CaseIterable {
         /// Multiplies every event's intensity (0...1; 1 when no curve is active).
         case intensity = "HapticIntensityControl"
         /// Is added to every event's sharpness (-1...1; 0 when no curve is active).
         case sharpness = "HapticSharpnessControl"
+        /// Scales the attack time of the events that start under it by 4^value (-1...1; 0
+        /// when no curve is active): a quarter as long at -1, four times at 1.
+        case attackTime = "HapticAttackTimeControl"
+        /// Scales the decay time of the events that start under it, as `attackTime` does.
+        case decayTime = "HapticDecayTimeControl"
+        /// Scales the release time of the events that start under it, as `attackTime` does.
+        case releaseTime = "HapticReleaseTimeControl"
+
+        /// Core Haptics' name for `intensity`.
+        public static let hapticIntensityControl = Control.intensity
+        /// Core Haptics' name for `sharpness`.
+        public static let hapticSharpnessControl = Control.sharpness
+        /// Core Haptics' name for `attackTime`.
+        public static let hapticAttackTimeControl = Control.attackTime
+        /// Core Haptics' name for `decayTime`.
+        public static let hapticDecayTimeControl = Control.decayTime
+        /// Core Haptics' name for `releaseTime`.
+        public static let hapticReleaseTimeControl = Control.releaseTime
 
         /// The control's value where no curve has started yet.
         public var neutralValue: Double {
             switch self {
             case .intensity: 1
-            case .sharpness: 0
+            case .sharpness, .attackTime, .decayTime, .releaseTime: 0
             }
         }
 
@@ -23,7 +41,15 @@ public struct ParameterCurve: Sendable, Hashable {
         public var range: ClosedRange<Double> {
             switch self {
             case .intensity: 0...1
-            case .sharpness: -1...1
+            case .sharpness, .attackTime, .decayTime, .releaseTime: -1...1
+            }
+        }
+
+        /// Whether the control scales envelope times rather than levels.
+        public var isTimeControl: Bool {
+            switch self {
+            case .intensity, .sharpness: false
+            case .attackTime, .decayTime, .releaseTime: true
             }
         }
     }

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// One playback started on a player: wait for it to end, or stop it alone.
+/// One playback started on an engine: wait for it to end, or stop it alone.
 public struct PlaybackHandle: Sendable {
     private let completion: PlaybackCompletion
     private let stopper: @Sendable () -> Void
@@ -10,15 +10,27 @@ public struct PlaybackHandle: Sendable {
         self.stopper = stopper
     }
 
-    /// Waits until the playback ends, and says how.
-    public func finished() async -> PlaybackOutcome {
+    /// A handle for a playback that has already ended with `outcome`: what a stand-in for
+    /// the engine (a test's recorder, a feedback that plays nothing) hands back.
+    public static func ended(_ outcome: PlaybackOutcome) -> PlaybackHandle {
+        let completion = PlaybackCompletion()
+        completion.finish(outcome)
+        return PlaybackHandle(completion: completion) {}
+    }
+
+    /// Waits until the playback ends, and says how. When the waiting task is cancelled, the
+    /// wait ends at once with `nil`; the playback goes on.
+    public func finished() async -> PlaybackOutcome? {
         await completion.wait()
     }
+
+    /// How the playback ended, once it has.
+    public var outcome: PlaybackOutcome? { completion.outcome }
 
     /// Whether the playback has ended.
     public var isFinished: Bool { completion.outcome != nil }
 
-    /// Stops this playback only; others on the same player go on.
+    /// Stops this playback only; others on the same engine go on.
     public func stop() {
         stopper()
     }
@@ -28,7 +40,9 @@ public struct PlaybackHandle: Sendable {
 final class PlaybackCompletion: Sendable {
     private struct State {
         var outcome: PlaybackOutcome?
-        var waiters: [CheckedContinuation<PlaybackOutcome, Never>] = []
+        var waiters: [UInt64: CheckedContinuation<PlaybackOutcome?, Never>] = [:]
+        var nextWaiter: UInt64 = 0
+        var cancelledEarly: Set<UInt64> = []
     }
 
     private let state = Mutex(State())
@@ -38,24 +52,38 @@ final class PlaybackCompletion: Sendable {
 
     /// Records the outcome and wakes every waiter; later calls are ignored.
     func finish(_ outcome: PlaybackOutcome) {
-        let waiters: [CheckedContinuation<PlaybackOutcome, Never>] = state.withLock { state in
+        let waiters: [CheckedContinuation<PlaybackOutcome?, Never>] = state.withLock { state in
             guard state.outcome == nil else { return [] }
             state.outcome = outcome
-            defer { state.waiters = [] }
-            return state.waiters
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
         }
         for waiter in waiters { waiter.resume(returning: outcome) }
     }
 
-    /// Waits for the outcome.
-    func wait() async -> PlaybackOutcome {
-        await withCheckedContinuation { continuation in
-            let ready: PlaybackOutcome? = state.withLock { state in
-                if let outcome = state.outcome { return outcome }
-                state.waiters.append(continuation)
+    /// Waits for the outcome; `nil` when the waiting task is cancelled first.
+    func wait() async -> PlaybackOutcome? {
+        let id: UInt64 = state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let ready: PlaybackOutcome?? = state.withLock { state in
+                    if let outcome = state.outcome { return .some(outcome) }
+                    if state.cancelledEarly.remove(id) != nil { return .some(nil) }
+                    state.waiters[id] = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            let waiter: CheckedContinuation<PlaybackOutcome?, Never>? = state.withLock { state in
+                if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
+                if state.outcome == nil { state.cancelledEarly.insert(id) }
                 return nil
             }
-            if let ready { continuation.resume(returning: ready) }
+            waiter?.resume(returning: nil)
         }
     }
 }

@@ -1,13 +1,12 @@
-import Glibc
-
-/// A monotonic clock for playback whose sleeps end on one dedicated timer thread, waiting on
-/// absolute deadlines; a player on this clock runs its playback loop on that thread too
-/// (see `WakingClock`), so each frame goes out from the thread that noticed its deadline.
+/// A monotonic clock for playback whose deadlines are kept by one dedicated timer thread,
+/// waiting on absolute deadlines; an engine on this clock sends each frame from that thread,
+/// the moment it notices the frame's deadline.
 ///
 /// Measured on the project's machines (see BENCHMARKS.md), this wakes closer to deadlines
-/// than `ContinuousClock`'s sleeps, and while nothing sleeps its thread waits on a condition
+/// than `ContinuousClock`'s sleeps, and while nothing is due its thread waits on a condition
 /// variable: no periodic wake-ups at all. Any number of clocks share the one thread.
-public struct PrecisionClock: WakingClock, Sendable {
+/// `HapticEngine(driver:)` plays on it.
+public struct PrecisionClock: Clock, Sendable {
     /// A point in time on `CLOCK_MONOTONIC`.
     public struct Instant: InstantProtocol, Sendable {
         /// Time since the monotonic clock's origin (boot, excluding suspend).
@@ -35,32 +34,52 @@ public struct PrecisionClock: WakingClock, Sendable {
     }
 
     /// Creates a clock; all clocks share one timer thread, started by the first clock made,
-    /// so that the first sleep does not wait for a thread to start.
+    /// so that the first deadline does not wait for a thread to start.
     public init() {
         _ = TimerThread.shared
     }
 
-    /// The timer thread, as an executor.
-    public var executor: any TaskExecutor { TimerThread.shared }
-
     /// Now.
     public var now: Instant {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Instant(sinceOrigin: .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec))
+        Instant(sinceOrigin: TimerThread.now)
     }
 
     /// The kernel's resolution for this clock.
-    public var minimumResolution: Duration {
-        var resolution = timespec()
-        clock_getres(CLOCK_MONOTONIC, &resolution)
-        return .seconds(resolution.tv_sec) + .nanoseconds(resolution.tv_nsec)
-    }
+    public var minimumResolution: Duration { TimerThread.resolution }
 
     /// Suspends until `deadline`; a deadline not in the future returns at once. The
     /// tolerance is ignored: the timer thread always aims at the deadline itself.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         guard deadline > now else { return }
         try await TimerThread.shared.sleep(until: deadline.sinceOrigin)
+    }
+}
+
+extension PrecisionClock: TimerClock {
+    func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any DeadlineTimer<Instant> {
+        Timer(id: TimerThread.shared.makeTimerID(), handler: handler)
+    }
+
+    /// A timer whose handler runs on the timer thread.
+    private final class Timer: DeadlineTimer {
+        let id: UInt64
+        let handler: @Sendable () -> Void
+
+        init(id: UInt64, handler: @escaping @Sendable () -> Void) {
+            self.id = id
+            self.handler = handler
+        }
+
+        deinit {
+            disarm()
+        }
+
+        func arm(at deadline: Instant) {
+            TimerThread.shared.arm(timer: id, at: deadline.sinceOrigin, handler: handler)
+        }
+
+        func disarm() {
+            TimerThread.shared.disarm(timer: id)
+        }
     }
 }

@@ -7,6 +7,8 @@
 ///   `attackTime`, a linear fade to silence over `decayTime` after the attack when it is not
 ///   sustained, and a linear fade over the last `releaseTime` of its duration;
 /// - the intensity control curve multiplies and the sharpness control curve adds;
+/// - the attack, decay and release time controls scale those times of the events that start
+///   under them, by 4^value (a quarter at -1, four times at 1), taken at the event's start;
 /// - the intensity becomes an amplitude through `settings.response`, and sharpness divides
 ///   it between the motors through `settings.split`;
 /// - overlapping events add, and each motor is clamped to 1, as the kernel mixes effects.
@@ -24,37 +26,24 @@ public struct Renderer: Sendable {
 
     /// Renders `pattern` into a track.
     public func render(_ pattern: HapticPattern) -> RumbleTrack {
-        let stepSeconds = settings.step.inSeconds
-        let spans = pattern.events.map { span(of: $0, stepSeconds: stepSeconds) }
-        let order = spans.indices.sorted { spans[$0].start < spans[$1].start }
-        let stepCount = spans.map(\.end).max() ?? 0
+        let sampler = PatternSampler(pattern: pattern, settings: settings)
         var intensityControl = ControlCursor(curves: pattern.curves.filter { $0.control == .intensity }, control: .intensity)
         var sharpnessControl = ControlCursor(curves: pattern.curves.filter { $0.control == .sharpness }, control: .sharpness)
-
         var frames: [RumbleFrame] = []
         var active: [Int] = []
         var next = 0
-        for step in 0..<stepCount {
-            while next < order.count, spans[order[next]].start <= step {
-                active.append(order[next])
+        for step in 0..<sampler.stepCount {
+            while next < sampler.order.count, sampler.spans[sampler.order[next]].start <= step {
+                active.append(sampler.order[next])
                 next += 1
             }
-            active.removeAll { spans[$0].end <= step }
-            let time = (Double(step) + 0.5) * stepSeconds
-            let gainControl = intensityControl.value(at: time)
-            let sharpnessOffset = sharpnessControl.value(at: time)
-            var strong = 0.0
-            var weak = 0.0
-            for index in active {
-                let event = pattern.events[index]
-                let intensity = min(event.intensity * envelope(of: event, at: time - event.time) * gainControl, 1)
-                guard intensity > 0 else { continue }
-                let sharpness = min(max(event.sharpness + sharpnessOffset, 0), 1)
-                let amplitude = settings.response.amplitude(for: intensity)
-                strong += amplitude * settings.split.strongShare(sharpness)
-                weak += amplitude * settings.split.weakShare(sharpness)
-            }
-            append(step: step, strong: min(strong, 1), weak: min(weak, 1), to: &frames)
+            active.removeAll { sampler.spans[$0].end <= step }
+            let time = sampler.sampleTime(ofStep: step)
+            let levels = sampler.levels(
+                step: step, events: active, intensityControl: intensityControl.value(at: time),
+                sharpnessControl: sharpnessControl.value(at: time), times: sampler.authoredTimes
+            )
+            append(step: step, strong: levels.strong, weak: levels.weak, to: &frames)
         }
         return RumbleTrack(contiguousFrames: frames)
     }
@@ -65,31 +54,6 @@ public struct Renderer: Sendable {
         } else {
             frames.append(RumbleFrame(start: settings.step * step, duration: settings.step, strong: strong, weak: weak))
         }
-    }
-
-    /// The steps an event covers: `start..<end`.
-    private func span(of event: HapticEvent, stepSeconds: Double) -> (start: Int, end: Int) {
-        let start = Int((event.time / stepSeconds).rounded())
-        switch event.kind {
-        case .transient:
-            let pulse = Int((settings.minimumTransientPulse.inSeconds / stepSeconds).rounded(.up))
-            return (start, start + max(pulse, 1))
-        case .continuous(let duration):
-            let end = Int(((event.time + duration) / stepSeconds).rounded())
-            return (start, duration > 0 ? max(end, start + 1) : start)
-        }
-    }
-
-    /// The envelope's gain `elapsed` seconds into an event.
-    private func envelope(of event: HapticEvent, at elapsed: Double) -> Double {
-        guard case .continuous(let duration) = event.kind else { return 1 }
-        var gain = 1.0
-        if event.attackTime > 0 { gain *= min(1, max(0, elapsed / event.attackTime)) }
-        if !event.isSustained, event.decayTime > 0, elapsed > event.attackTime {
-            gain *= max(0, 1 - (elapsed - event.attackTime) / event.decayTime)
-        }
-        if event.releaseTime > 0 { gain *= min(1, max(0, (duration - elapsed) / event.releaseTime)) }
-        return gain
     }
 }
 

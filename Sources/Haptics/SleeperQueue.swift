@@ -1,12 +1,34 @@
-/// The tasks sleeping on a clock, in deadline order (ties in the order they came), with the
-/// bookkeeping that lets a cancellation arrive before a sleeper has registered. Not
-/// thread-safe: the clock that owns it guards it with its lock.
+/// What a clock wakes at a deadline, in deadline order (ties in the order they came): tasks
+/// sleeping on it, and timers that call a handler. Keeps the bookkeeping that lets a
+/// cancellation arrive before a sleeper has registered. Not thread-safe: the clock that owns
+/// it guards it with its lock, and wakes what it takes out only after unlocking.
 struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
-    /// One sleeping task.
+    /// What to do when a deadline comes.
+    enum Waker: Sendable {
+        /// Resume a sleeping task.
+        case task(UnsafeContinuation<Void, any Error>)
+        /// Call a timer's handler.
+        case timer(@Sendable () -> Void)
+
+        /// Resumes the task, or calls the handler.
+        func wake() {
+            switch self {
+            case .task(let continuation): continuation.resume()
+            case .timer(let handler): handler()
+            }
+        }
+
+        /// Whether a task waits behind it.
+        var isTask: Bool {
+            if case .task = self { true } else { false }
+        }
+    }
+
+    /// One entry: a sleeping task or an armed timer.
     struct Sleeper: Sendable {
         let id: UInt64
         let deadline: Deadline
-        let continuation: UnsafeContinuation<Void, any Error>
+        let waker: Waker
     }
 
     private(set) var sleepers: [Sleeper] = []
@@ -14,35 +36,71 @@ struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
     private var cancelledEarly: Set<UInt64> = []
     private var nextID: UInt64 = 0
 
-    /// The id of a sleeper about to register.
+    /// How many tasks are sleeping (armed timers aside).
+    var taskCount: Int { sleepers.count { $0.waker.isTask } }
+
+    /// The id of a task about to register.
     mutating func reserveID() -> UInt64 {
         nextID += 1
         registering.insert(nextID)
         return nextID
     }
 
-    /// Adds a sleeper and returns whether it became the earliest; `nil` when it was cancelled
-    /// before it got here (the caller then resumes it with `CancellationError`).
+    /// The id of a new timer, for `arm` and `disarm`.
+    mutating func makeTimerID() -> UInt64 {
+        nextID += 1
+        return nextID
+    }
+
+    /// Adds a sleeping task and returns whether it became the earliest; `nil` when it was
+    /// cancelled before it got here (the caller then resumes it with `CancellationError`).
     mutating func insert(id: UInt64, deadline: Deadline, continuation: UnsafeContinuation<Void, any Error>) -> Bool? {
         registering.remove(id)
         if cancelledEarly.remove(id) != nil { return nil }
-        let index = sleepers.firstIndex { $0.deadline > deadline } ?? sleepers.endIndex
-        sleepers.insert(Sleeper(id: id, deadline: deadline, continuation: continuation), at: index)
-        return index == 0
+        return add(Sleeper(id: id, deadline: deadline, waker: .task(continuation)))
     }
 
-    /// Forgets the sleeper `id` without resuming it: the caller resumes a returned sleeper
-    /// with `CancellationError`; one not registered yet is refused when it comes.
+    /// Arms the timer `id` for `deadline`, replacing the deadline it had; returns whether it
+    /// became the earliest.
+    mutating func arm(timer id: UInt64, at deadline: Deadline, handler: @escaping @Sendable () -> Void) -> Bool {
+        disarm(timer: id)
+        return add(Sleeper(id: id, deadline: deadline, waker: .timer(handler)))
+    }
+
+    /// Disarms the timer `id`, if it is armed.
+    mutating func disarm(timer id: UInt64) {
+        if let index = sleepers.firstIndex(where: { $0.id == id }) { sleepers.remove(at: index) }
+    }
+
+    /// Forgets the sleeping task `id` without resuming it: the caller resumes a returned
+    /// sleeper with `CancellationError`; one not registered yet is refused when it comes.
     mutating func remove(id: UInt64) -> Sleeper? {
         if let index = sleepers.firstIndex(where: { $0.id == id }) { return sleepers.remove(at: index) }
         if registering.contains(id) { cancelledEarly.insert(id) }
         return nil
     }
 
-    /// Takes the sleepers due by `now`, earliest first.
+    /// Takes the entries due by `now`, earliest first.
     mutating func removeDue(by now: Deadline) -> [Sleeper] {
         let due = sleepers.prefix { $0.deadline <= now }
         sleepers.removeFirst(due.count)
         return Array(due)
+    }
+
+    /// Takes the earliest entry when it is due by `now`.
+    mutating func removeFirst(dueBy now: Deadline) -> Sleeper? {
+        guard let first = sleepers.first, first.deadline <= now else { return nil }
+        return sleepers.removeFirst()
+    }
+
+    /// Takes the earliest entry, due or not.
+    mutating func removeFirst() -> Sleeper? {
+        sleepers.isEmpty ? nil : sleepers.removeFirst()
+    }
+
+    private mutating func add(_ sleeper: Sleeper) -> Bool {
+        let index = sleepers.firstIndex { $0.deadline > sleeper.deadline } ?? sleepers.endIndex
+        sleepers.insert(sleeper, at: index)
+        return index == 0
     }
 }

@@ -1,15 +1,15 @@
 import Glibc
 
-/// The thread behind `PrecisionClock`: it keeps the sleepers in deadline order, waits on a
-/// condition variable for the earliest deadline (`CLOCK_MONOTONIC`, absolute), and resumes
-/// each sleeper when its deadline passes. With nothing to do it waits without a timeout, so an
+/// The thread behind `PrecisionClock`: it keeps the sleeping tasks and armed timers in
+/// deadline order, waits on a condition variable for the earliest deadline
+/// (`CLOCK_MONOTONIC`, absolute), and wakes each when its deadline passes: a task is resumed,
+/// a timer's handler runs right here. With nothing to do it waits without a timeout, so an
 /// idle process is never woken.
 ///
-/// It is also a task executor: a task that prefers it (the player's playback loop) runs on
-/// this thread, so it resumes from a sleep right where the deadline was noticed, without
-/// waking another thread, which is what keeps the tail of the schedule error short on a busy
-/// machine.
-final class TimerThread: TaskExecutor, @unchecked Sendable {
+/// A player's frames go out from timer handlers, on this thread: the frame is sent from the
+/// very thread that noticed its deadline, with no hop to another thread, which keeps the tail
+/// of the schedule error short on a busy machine.
+final class TimerThread: @unchecked Sendable {
     /// The one timer thread of the process.
     static let shared = TimerThread()
 
@@ -17,7 +17,6 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var sleepers = SleeperQueue<Duration>()
-    private var jobs: [UnownedJob] = []
 
     private init() {
         pthread_mutex_init(mutex, nil)
@@ -37,6 +36,20 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
         pthread_detach(thread)
     }
 
+    /// The monotonic clock's time, as the deadlines are given.
+    static var now: Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+
+    /// The kernel's resolution for `CLOCK_MONOTONIC`.
+    static var resolution: Duration {
+        var resolution = timespec()
+        clock_getres(CLOCK_MONOTONIC, &resolution)
+        return .seconds(resolution.tv_sec) + .nanoseconds(resolution.tv_nsec)
+    }
+
     /// Suspends the calling task until the monotonic clock reaches `deadline`.
     func sleep(until deadline: Duration) async throws {
         let id = locked { sleepers.reserveID() }
@@ -50,37 +63,38 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
                 if !registered { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            locked { sleepers.remove(id: id) }?.continuation.resume(throwing: CancellationError())
+            if case .task(let continuation) = locked({ sleepers.remove(id: id) })?.waker {
+                continuation.resume(throwing: CancellationError())
+            }
         }
     }
 
-    /// Runs `job` on this thread, after the jobs already waiting.
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
+    /// The id of a new timer.
+    func makeTimerID() -> UInt64 {
+        locked { sleepers.makeTimerID() }
+    }
+
+    /// Arms the timer `id`: `handler` runs on this thread once the monotonic clock reaches
+    /// `deadline`.
+    func arm(timer id: UInt64, at deadline: Duration, handler: @escaping @Sendable () -> Void) {
         locked {
-            jobs.append(job)
-            pthread_cond_signal(condition)
+            if sleepers.arm(timer: id, at: deadline, handler: handler) { pthread_cond_signal(condition) }
         }
+    }
+
+    /// Disarms the timer `id`.
+    func disarm(timer id: UInt64) {
+        locked { sleepers.disarm(timer: id) }
     }
 
     private func run() {
         pthread_mutex_lock(mutex)
         while true {
-            if !jobs.isEmpty {
-                let batch = jobs
-                jobs.removeAll(keepingCapacity: true)
-                pthread_mutex_unlock(mutex)
-                for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
-                pthread_mutex_lock(mutex)
-                continue
-            }
             guard let earliest = sleepers.sleepers.first?.deadline else {
                 pthread_cond_wait(condition, mutex)
                 continue
             }
-            var time = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &time)
-            let now = Duration.seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+            let now = Self.now
             guard earliest <= now else {
                 let (seconds, attoseconds) = earliest.components
                 var until = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
@@ -89,7 +103,7 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
             }
             let due = sleepers.removeDue(by: now)
             pthread_mutex_unlock(mutex)
-            for sleeper in due { sleeper.continuation.resume() }
+            for sleeper in due { sleeper.waker.wake() }
             pthread_mutex_lock(mutex)
         }
     }

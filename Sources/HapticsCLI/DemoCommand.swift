@@ -88,14 +88,14 @@ struct DemoCommand: Subcommand {
     func run(on console: Console) async -> ExitCode {
         switch mode {
         case .trace(let path, let component):
-            return replay(path, on: component, console: console)
+            return await replay(path, on: component, console: console)
         case .interactive:
             return await runInteractively(on: console)
         }
     }
 
     /// Reads the trace (exit 65 when it cannot be read or parsed) and runs it end to end.
-    private func replay(_ path: String, on component: ComponentChoice, console: Console) -> ExitCode {
+    private func replay(_ path: String, on component: ComponentChoice, console: Console) async -> ExitCode {
         let trace: GestureTrace
         do {
             trace = try GestureTrace(csv: String(decoding: FileReader.bytes(atPath: path, limit: Self.maximumTraceSize), as: UTF8.self))
@@ -116,7 +116,7 @@ struct DemoCommand: Subcommand {
             case .record: RecordingDriver()
             case .auto, .stdout, .evdev: try driver.makeDriver(device: device, console: console, terminal: StdoutDriver(format: .text, write: console.out))
             }
-            try TraceRunner(kind: component.kind, configuration: configuration).run(trace, on: destination) { console.out($0.jsonLine) }
+            try await TraceRunner(kind: component.kind, configuration: configuration).run(trace, on: destination) { console.out($0.jsonLine) }
         } catch {
             console.err("Error: \(error)")
             return .failure

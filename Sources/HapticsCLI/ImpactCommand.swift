@@ -31,7 +31,6 @@ struct ImpactCommand: Subcommand {
     }
 
     func run(on console: Console) async -> ExitCode {
-        let track = Renderer().render(Preset(style).pattern.scaled(by: intensity))
-        return await PlaybackRunner(options: playback, console: console).play(track)
+        await PlaybackRunner(options: playback, console: console).play { [style, intensity] in $0.impact(style, intensity: intensity) }
     }
 }

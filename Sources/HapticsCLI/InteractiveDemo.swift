@@ -31,11 +31,11 @@ struct InteractiveDemo: Sendable {
         let terminal = try TerminalSession(input: input, output: output)
         let engine = HapticEngine(driver: driver, clock: PrecisionClock())
         let trap = SignalTrap {
-            engine.player.close()
+            engine.close()
             terminal.restore()
         }
         defer {
-            engine.player.close()
+            engine.close()
             terminal.restore()
             trap.release()
         }

@@ -28,6 +28,6 @@ struct NotifyCommand: Subcommand {
     }
 
     func run(on console: Console) async -> ExitCode {
-        await PlaybackRunner(options: playback, console: console).play(Renderer().render(Preset(type).pattern))
+        await PlaybackRunner(options: playback, console: console).play { [type] in $0.notify(type) }
     }
 }

@@ -38,6 +38,8 @@ struct PlayCommand: Subcommand {
 
     func run(on console: Console) async -> ExitCode {
         guard let pattern = source.load(on: console) else { return .dataError }
-        return await PlaybackRunner(options: playback, console: console).play(Renderer().render(pattern), repetition: repetition)
+        return await PlaybackRunner(options: playback, console: console).play(playsForever: repetition == .forever) { [repetition] in
+            $0.play(pattern, repetition: repetition)
+        }
     }
 }

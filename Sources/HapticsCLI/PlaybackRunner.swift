@@ -1,21 +1,27 @@
 import Haptics
 
-/// Plays one track on the driver the options name, and waits for it to end.
+/// Plays one request on an engine over the driver the options name, and waits for it to end.
 struct PlaybackRunner: Sendable {
     let options: PlaybackOptions
     let console: Console
 
-    /// Plays `track`, repeated as asked. `record` plays instantly on a manual clock and
-    /// prints every frame as a JSON line; the others play in real time, and SIGINT or SIGTERM
-    /// stops the motors and releases the device before the process exits.
-    func play(_ track: RumbleTrack, repetition: Repetition = .once) async -> ExitCode {
+    /// Starts what `start` asks of the engine (an impact, a notification, a pattern...) at
+    /// the options' gain, and waits for it to end. `record` plays instantly on a manual clock
+    /// and prints every frame as a JSON line, so it refuses a request that `playsForever`;
+    /// the other drivers play in real time, and SIGINT or SIGTERM stops the motors and
+    /// releases the device before the process exits.
+    func play(playsForever: Bool = false, _ start: @escaping @Sendable (any HapticFeedback) -> PlaybackHandle) async -> ExitCode {
         switch options.driver {
         case .record:
-            return await record(track, repetition: repetition)
+            guard !playsForever else {
+                console.err("Error: a loop that never ends cannot be recorded; give --loop a count")
+                return .usage
+            }
+            return await record(start)
         case .auto, .stdout, .evdev:
             do {
                 let driver = try options.driver.makeDriver(device: options.device, console: console, terminal: StdoutDriver(format: .text))
-                return await playInRealTime(track, repetition: repetition, on: driver)
+                return await playInRealTime(start, on: driver)
             } catch {
                 console.err("Error: \(error)")
                 return .failure
@@ -23,30 +29,25 @@ struct PlaybackRunner: Sendable {
         }
     }
 
-    private func record(_ track: RumbleTrack, repetition: Repetition) async -> ExitCode {
-        guard case .count(let count) = repetition else {
-            console.err("Error: a loop that never ends cannot be recorded; give --loop a count")
-            return .usage
-        }
+    private func record(_ start: @Sendable (any HapticFeedback) -> PlaybackHandle) async -> ExitCode {
         let clock = ManualClock()
         let driver = RecordingDriver()
-        let player = HapticPlayer(driver: driver, clock: clock)
-        player.setGain(options.gain)
-        let handle = player.play(track, repetition: repetition)
-        clock.advance(by: track.duration * count + .seconds(1))
-        _ = await handle.finished()
+        let engine = HapticEngine(driver: driver, clock: clock)
+        engine.setGain(options.gain)
+        start(engine)
+        await clock.run()
         for frame in driver.frames { console.out(FrameFormat.json.line(for: frame)) }
         return .success
     }
 
-    private func playInRealTime(_ track: RumbleTrack, repetition: Repetition, on driver: any HapticDriver) async -> ExitCode {
-        let player = HapticPlayer(driver: driver, clock: PrecisionClock())
-        let trap = SignalTrap { player.close() }
+    private func playInRealTime(_ start: @Sendable (any HapticFeedback) -> PlaybackHandle, on driver: any HapticDriver) async -> ExitCode {
+        let engine = HapticEngine(driver: driver)
+        let trap = SignalTrap { engine.close() }
         defer { trap.release() }
-        player.setGain(options.gain)
-        let outcome = await player.play(track, repetition: repetition).finished()
-        player.close()
-        if case .failed(let error) = outcome {
+        engine.setGain(options.gain)
+        let outcome = await start(engine).finished()
+        engine.close()
+        if case .failed(let error)? = outcome {
             console.err("Error: \(error)")
             return .failure
         }

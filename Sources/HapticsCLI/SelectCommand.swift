@@ -21,6 +21,6 @@ struct SelectCommand: Subcommand {
     }
 
     func run(on console: Console) async -> ExitCode {
-        await PlaybackRunner(options: playback, console: console).play(Renderer().render(Preset.selection.pattern))
+        await PlaybackRunner(options: playback, console: console).play { $0.selection() }
     }
 }

@@ -3,12 +3,9 @@ import PullToRefresh
 
 /// Runs a gesture trace end to end, as an app would: a `RefreshController` whose observer is a
 /// `HapticEngine` on a `ManualClock`, the clock advanced to each input's `t_ms` before the input
-/// is fed, so every impact reaches the driver at its trace time, exactly and instantly.
+/// is fed, so every impact reaches the driver at its trace time, exactly and instantly; after
+/// the last input the clock runs on until what was fired has played to its end.
 struct TraceRunner: Sendable {
-    /// How long the clock runs on after the last input, so that what it fired plays to its
-    /// end: longer than every preset.
-    static let settlingTime: Duration = .seconds(1)
-
     /// The component the trace is replayed on.
     let kind: RefreshComponentKind
     /// Which cues fire, and the hysteresis of the threshold.
@@ -18,20 +15,20 @@ struct TraceRunner: Sendable {
     /// happens, and plays the cues on `driver`, which is closed at the end.
     ///
     /// - Throws: the driver's error when it cannot be prepared (a missing or forbidden device).
-    func run(_ trace: GestureTrace, on driver: any HapticDriver, emit: (TraceEvent) -> Void) throws {
+    func run(_ trace: GestureTrace, on driver: any HapticDriver, emit: (TraceEvent) -> Void) async throws {
         let clock = ManualClock()
         let engine = HapticEngine(driver: driver, clock: clock)
-        defer { engine.player.close() }
+        defer { engine.close() }
         try engine.start()
         let controller = RefreshController(kind: kind)
         let token = controller.addObserver(RefreshFeedback(engine, configuration: configuration))
         defer { token.cancel() }
         for timed in trace.inputs {
-            clock.advance(to: ManualClock.Instant(offset: .milliseconds(timed.timeMilliseconds)))
+            await clock.advance(to: ManualClock.Instant(offset: .milliseconds(timed.timeMilliseconds)))
             if let action = controller.send(timed.input) {
                 TraceEvent.events(of: action, atMilliseconds: timed.timeMilliseconds).forEach(emit)
             }
         }
-        clock.advance(by: Self.settlingTime)
+        await clock.run()
     }
 }

@@ -30,7 +30,7 @@ final class FeedbackService {
         self.bus = bus
         self.engine = engine
         self.mailbox = mailbox
-        self.renderer = ThemeRenderer(renderer: engine.renderer)
+        self.renderer = ThemeRenderer(renderer: Renderer(settings: engine.settings))
         self.theme = CompiledTheme(theme, renderer: renderer)
         self.registry = FeedbackRegistry(limits: limits)
         self.listDevices = devices
@@ -252,7 +252,7 @@ final class FeedbackService {
         } catch {
             throw .invalidArguments(error.description)
         }
-        return try play(audible([engine.renderer.render(pattern)]), for: call, timeout: timeout)
+        return try play(audible([engine.track(for: pattern)]), for: call, timeout: timeout)
     }
 
     private func impact(_ call: BusMessage) throws(MethodError) -> Int32 {

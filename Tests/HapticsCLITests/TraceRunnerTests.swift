@@ -5,11 +5,11 @@ import Testing
 
 @Suite struct TraceRunnerTests {
     /// Runs a shipped trace on its component with a recorder, collecting the events.
-    private func run(_ shipped: ShippedTrace, hysteresis: Double = 0) throws -> (events: [TraceEvent], recorder: RecordingDriver) {
+    private func run(_ shipped: ShippedTrace, hysteresis: Double = 0) async throws -> (events: [TraceEvent], recorder: RecordingDriver) {
         let recorder = RecordingDriver()
         var events: [TraceEvent] = []
         let runner = TraceRunner(kind: try shipped.component().kind, configuration: RefreshFeedbackConfiguration(hysteresis: hysteresis))
-        try runner.run(try shipped.trace(), on: recorder) { events.append($0) }
+        try await runner.run(try shipped.trace(), on: recorder) { events.append($0) }
         return (events, recorder)
     }
 
@@ -18,8 +18,8 @@ import Testing
     }
 
     @Test(arguments: ShippedTrace.all, [0.0, 5.0])
-    func eachImpactReachesTheDriverAtItsTraceTimeExactly(_ shipped: ShippedTrace, hysteresis: Double) throws {
-        let (events, recorder) = try run(shipped, hysteresis: hysteresis)
+    func eachImpactReachesTheDriverAtItsTraceTimeExactly(_ shipped: ShippedTrace, hysteresis: Double) async throws {
+        let (events, recorder) = try await run(shipped, hysteresis: hysteresis)
         let impactTimes = events.filter { $0.kind == .impact(.light) }.map { Duration.milliseconds($0.timeMilliseconds) }
         let light = try #require(HapticEngine(driver: RecordingDriver()).track(for: .light).frames.first)
         let played = recorder.frames.filter { !$0.isSilent }
@@ -29,8 +29,8 @@ import Testing
         #expect(impactTimes.allSatisfy { silences.contains($0 + light.duration) })
     }
 
-    @Test func theDriverIsPreparedFirstAndClosedLast() throws {
-        let (_, recorder) = try run(ShippedTrace(name: "clean-pull.csv"))
+    @Test func theDriverIsPreparedFirstAndClosedLast() async throws {
+        let (_, recorder) = try await run(ShippedTrace(name: "clean-pull.csv"))
         let light = try #require(HapticEngine(driver: RecordingDriver()).track(for: .light).frames.first)
         #expect(light.duration == .milliseconds(40))
         #expect(recorder.entries == [
@@ -43,9 +43,9 @@ import Testing
         ])
     }
 
-    @Test func theEventsAreTheReplaysOfTheStateMachine() throws {
+    @Test func theEventsAreTheReplaysOfTheStateMachine() async throws {
         for shipped in ShippedTrace.all {
-            let (events, _) = try run(shipped)
+            let (events, _) = try await run(shipped)
             let replayed = TraceReplay(machine: RefreshStateMachine(kind: try shipped.component().kind)).events(for: try shipped.trace())
             #expect(events == replayed, "\(shipped)")
         }

@@ -71,16 +71,22 @@ import Testing
         #expect(loaded.notices.first?.message.contains("ParameterCurves") == true)
     }
 
-    @Test func skipsControlsItDoesNotRenderWithANotice() throws {
+    @Test func readsTheTimeControlsAndSkipsAudioControlsWithANotice() throws {
         let loaded = try AHAPLoader.decode(Array("""
             {"Pattern": [
               {"Event": {"EventType": "HapticTransient"}},
               {"ParameterCurve": {"ParameterID": "HapticAttackTimeControl", "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}]}},
+              {"Parameter": {"ParameterID": "HapticDecayTimeControl", "ParameterValue": -2}},
+              {"Parameter": {"ParameterID": "HapticReleaseTimeControl", "Time": 1, "ParameterValue": 0.5}},
               {"Parameter": {"ParameterID": "AudioVolumeControl", "ParameterValue": 0.5}}
             ]}
             """.utf8), file: "controls.ahap")
-        #expect(loaded.pattern.curves.isEmpty)
-        #expect(loaded.notices.map(\.path) == ["Pattern[1].ParameterCurve.ParameterID", "Pattern[2].Parameter.ParameterID"])
+        #expect(loaded.pattern.curves == [
+            ParameterCurve(control: .attackTime, time: 0, points: [.init(time: 0, value: 1)]),
+            ParameterCurve(control: .decayTime, time: 0, points: [.init(time: 0, value: -1)]),
+            ParameterCurve(control: .releaseTime, time: 1, points: [.init(time: 0, value: 0.5)]),
+        ])
+        #expect(loaded.notices.map(\.path) == ["Pattern[4].Parameter.ParameterID"])
     }
 
     @Test func capsContinuousEventsAtThirtySeconds() throws {

@@ -11,7 +11,7 @@ import Testing
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: clock)
         let handle = player.play(track(.success))
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(await handle.finished() == .completed)
         expectFrames(driver.frames, [
             ExpectedFrame(0, 40, 0.16, 0.16), ExpectedFrame(40, 80, 0, 0), ExpectedFrame(120, 240, 1, 1), ExpectedFrame(360, 0, 0, 0),
@@ -30,9 +30,9 @@ import Testing
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: clock)
         let pattern = player.play(track(.medium))
-        clock.advance(to: .init(offset: .milliseconds(30)))
+        await clock.advance(to: .init(offset: .milliseconds(30)))
         let impact = player.play(track(.light))
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(await pattern.finished() == .completed)
         #expect(await impact.finished() == .completed)
         expectFrames(driver.frames, [
@@ -55,13 +55,13 @@ import Testing
         let player = HapticPlayer(driver: driver, clock: clock)
         let first = player.play(track(.heavy))
         let second = player.play(track(.warning), repetition: .forever)
-        clock.advance(to: .init(offset: .milliseconds(50)))
+        await clock.advance(to: .init(offset: .milliseconds(50)))
         player.stop()
         #expect(driver.entries.last == .stop)
         #expect(await first.finished() == .stopped)
         #expect(await second.finished() == .stopped)
         let count = driver.entries.count
-        clock.advance(by: .seconds(5))
+        await clock.advance(by: .seconds(5))
         #expect(driver.entries.count == count)
     }
 
@@ -71,10 +71,10 @@ import Testing
         let player = HapticPlayer(driver: driver, clock: clock)
         let long = player.play(track(.heavy))
         let short = player.play(track(.medium))
-        clock.advance(to: .init(offset: .milliseconds(20)))
+        await clock.advance(to: .init(offset: .milliseconds(20)))
         short.stop()
         #expect(await short.finished() == .stopped)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(await long.finished() == .completed)
         expectFrames(driver.frames, [
             ExpectedFrame(0, 160, 1, 1), ExpectedFrame(0, 80, 1, 1), ExpectedFrame(20, 140, 1, 1), ExpectedFrame(160, 0, 0, 0),
@@ -110,7 +110,7 @@ import Testing
         let player = HapticPlayer(driver: driver, clock: clock)
         let light = player.play(track(.light), repetition: .count(3))
         let error = player.play(track(.success), repetition: .count(2))
-        clock.advance(by: .seconds(2))
+        await clock.advance(by: .seconds(2))
         #expect(await light.finished() == .completed)
         #expect(await error.finished() == .completed)
         expectFrames(driver.frames, [
@@ -120,13 +120,13 @@ import Testing
         ])
     }
 
-    @Test func aHeldLevelIsResentBeforePadsStopOnTheirOwn() {
+    @Test func aHeldLevelIsResentBeforePadsStopOnTheirOwn() async {
         let clock = ManualClock()
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: clock, refreshInterval: .seconds(2))
         player.play(track(.heavy), repetition: .forever)
         for second in 1...6 {
-            clock.advance(to: .init(offset: .seconds(second)))
+            await clock.advance(to: .init(offset: .seconds(second)))
         }
         #expect(driver.frames.allSatisfy { $0.duration <= .seconds(2) })
         player.stop()

@@ -1,4 +1,4 @@
-import Haptics
+@testable import Haptics
 import Testing
 
 @Suite struct PrecisionClockTests {

@@ -119,6 +119,40 @@ import Testing
     }
 }
 
+/// The attack, decay and release time controls (AHAP's `HapticAttackTimeControl` and
+/// siblings) scale those times of the events that start under them, by 4^value.
+@Suite struct RendererTimeControlTests {
+    private let renderer = Renderer()
+
+    /// A 200 ms continuous event at 0 with an 80 ms attack; its first step's level.
+    private func firstStepLevel(_ curves: [ParameterCurve]) -> Double {
+        let event = HapticEvent(time: 0, kind: .continuous(duration: 0.2), attackTime: 0.08)
+        return renderer.render(HapticPattern(events: [event], curves: curves)).frames.first?.strong ?? -1
+    }
+
+    @Test func anAttackTimeControlOfOneMakesTheAttackFourTimesAsLong() {
+        // Sampled at 5 ms: 5/80 of full intensity without control, 5/320 with it; amplitude is intensity².
+        let plain = firstStepLevel([])
+        let slower = firstStepLevel([ParameterCurve(control: .attackTime, time: 0, points: [.init(time: 0, value: 1)])])
+        let faster = firstStepLevel([ParameterCurve(control: .attackTime, time: 0, points: [.init(time: 0, value: -1)])])
+        #expect(abs(plain - (5.0 / 80) * (5.0 / 80)) < 1e-12)
+        #expect(abs(slower - (5.0 / 320) * (5.0 / 320)) < 1e-12)
+        #expect(abs(faster - (5.0 / 20) * (5.0 / 20)) < 1e-12)
+    }
+
+    @Test func aTimeControlActsOnlyOnEventsThatStartUnderIt() {
+        let early = HapticEvent(time: 0, kind: .continuous(duration: 0.1), attackTime: 0.05)
+        let late = HapticEvent(time: 0.2, kind: .continuous(duration: 0.1), attackTime: 0.05)
+        let control = ParameterCurve(control: .attackTime, time: 0.1, points: [.init(time: 0, value: 1)])
+        let track = renderer.render(HapticPattern(events: [early, late], curves: [control]))
+        let plain = renderer.render(HapticPattern(events: [early, late]))
+        #expect(track.frames.prefix { $0.start < .milliseconds(100) } == plain.frames.prefix { $0.start < .milliseconds(100) })
+        let lateStart = { (track: RumbleTrack) in track.frames.first { $0.start == .milliseconds(200) }?.strong ?? -1 }
+        #expect(abs(lateStart(plain) - (5.0 / 50) * (5.0 / 50)) < 1e-12)
+        #expect(abs(lateStart(track) - (5.0 / 200) * (5.0 / 200)) < 1e-12)
+    }
+}
+
 /// A small deterministic generator (SplitMix64), so property tests see the same inputs on
 /// every run.
 struct SeededRandom {

@@ -1,3 +1,4 @@
+import HapticsTesting
 import PullToRefresh
 import Testing
 

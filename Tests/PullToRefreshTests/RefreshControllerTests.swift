@@ -1,4 +1,5 @@
 import Haptics
+import HapticsTesting
 import PullToRefresh
 import Testing
 
@@ -21,7 +22,7 @@ struct RefreshControllerTests {
             .impact(.light, intensity: 1),
             .selection,
             .impact(.light, intensity: 1),
-            .notify(.success),
+            .notification(.success),
         ])
         #expect(controller.state == .idle)
         token.cancel()
@@ -188,5 +189,17 @@ struct RefreshControllerTests {
             RefreshController.defaultFeedback = nil
             #expect(RefreshController.defaultFeedback == nil)
         }
+    }
+}
+
+@Suite struct ReadmeFeedbackExampleTests {
+    /// The README's `RecordingFeedback` example, word for word.
+    @Test func theReadmeExampleRecordsThePrepareAndTheImpact() {
+        let feedback = RecordingFeedback()
+        let header = RefreshController(kind: .header)
+        let token = header.addObserver(RefreshFeedback(feedback))
+        header.send(.drag(offset: 60))                      // past the 54 pt threshold: pulling
+        #expect(feedback.calls == [.prepare, .impact(.light, intensity: 1)])
+        token.cancel()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HapticsTesting
 import PullToRefresh
 import Testing
 

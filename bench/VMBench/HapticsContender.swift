@@ -12,14 +12,14 @@ enum HapticsContender {
     static func play(frames path: String, node: String) async -> Int32 {
         do {
             let track = RumbleTrack(frames: try FrameFile.read(path))
-            let player = HapticPlayer(driver: EvdevDriver(selection: .path(node)), clock: PrecisionClock())
+            let engine = HapticEngine(driver: EvdevDriver(selection: .path(node)))
             // As the README advises an app: open the device before it matters.
-            try player.prepare()
+            try engine.start()
             let start = Monotonic.now
-            let outcome = await player.play(track).finished()
+            let outcome = await engine.play(track).finished()
             let wall = Monotonic.now - start
-            player.close()
-            if case .failed(let error) = outcome { throw error }
+            engine.close()
+            if case .failed(let error)? = outcome { throw error }
             print("haptics: \(track.frames.count) frames in \(Int(wall.inMilliseconds)) ms")
             return 0
         } catch {

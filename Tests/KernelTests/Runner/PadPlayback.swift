@@ -32,14 +32,14 @@ enum PadPlayback {
         let recorder = RecordingDriver()
         let driver = EvdevDriver(selection: .path(pad.node))
         defer { driver.close() }
-        let player = HapticPlayer(driver: FanOutDriver([driver, recorder]))
-        try player.prepare()
+        let engine = HapticEngine(driver: FanOutDriver([driver, recorder]))
+        try engine.start()
         var runs: [Run] = []
         for track in tracks {
             recorder.reset()
             let start = pad.motorReports.count
-            let outcome = await player.play(track).finished()
-            if case .failed(let error) = outcome { throw TestFailure(description: "playback failed: \(error)") }
+            let outcome = await engine.play(track).finished()
+            if case .failed(let error)? = outcome { throw TestFailure(description: "playback failed: \(error)") }
             runs.append((recorder.frames, settle(pad, from: start)))
         }
         return runs

@@ -54,13 +54,13 @@ enum UinputTests {
         let recorder = RecordingDriver()
         let driver = EvdevDriver(selection: .path(pad.node))
         let clock = ManualClock()
-        let player = HapticPlayer(driver: FanOutDriver([driver, recorder]), clock: clock)
-        player.setGain(gain)
-        try player.prepare()
-        let handle = player.play(track)
-        clock.advance(by: track.duration + .seconds(1))
+        let engine = HapticEngine(driver: FanOutDriver([driver, recorder]), clock: clock)
+        engine.setGain(gain)
+        try engine.start()
+        let handle = engine.play(track)
+        await clock.run()
         let outcome = await handle.finished()
-        if case .failed(let error) = outcome { throw TestFailure(description: "playback failed: \(error)") }
+        if case .failed(let error)? = outcome { throw TestFailure(description: "playback failed: \(error)") }
         driver.close()
         return recorder.frames
     }
