@@ -67,6 +67,7 @@ kernel-test: deps
 bench-smoke: deps
 	$(SWIFT) build --product haptics-bench
 	$$($(SWIFT) build --show-bin-path)/haptics-bench --quick
+	SWIFT=$(SWIFT) CONFIGURATION=debug BENCH_JSON=/dev/null scripts/bench-daemon.sh 300
 
 ## fuzz: libFuzzer on the AHAP loader and renderer for 60 s (FUZZ_SECONDS to change).
 fuzz:
@@ -74,10 +75,12 @@ fuzz:
 
 ## bench: the engine's figures (schedule error, latency, render rate, idle cost, memory) into
 ## bench/results.json, then Haptics, SDL2 and python-evdev side by side on one virtual pad in
-## a VM (bench/side-by-side.json, installing what it needs when it can), merged into it.
+## a VM (bench/side-by-side.json, installing what it needs when it can), merged into it; and
+## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json).
 bench: deps
 	$(SWIFT) build -c release --product haptics-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/haptics-bench" --json bench/results.json
+	SWIFT=$(SWIFT) scripts/bench-daemon.sh
 	SWIFT=$(SWIFT) scripts/bench-vm.sh
 	@if [ -f bench/side-by-side.json ]; then \
 		python3 scripts/merge-side-by-side.py bench/results.json bench/side-by-side.json && \
