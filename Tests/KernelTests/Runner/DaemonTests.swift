@@ -17,7 +17,7 @@ enum DaemonTests {
     static func all(programs: Programs?) -> [KernelTest] {
         guard let programs else { return [] }
         return [
-            KernelTest(name: "hapticsd: starts with no device, drives a uinput pad plugged in later and a DualSense, lists them, stops on SIGTERM") {
+            KernelTest(name: "hapticsd: starts with no device, drives a uinput pad plugged in later and a DualSense, lists and signals them in Devices, stops on SIGTERM") {
                 try await drivesPads(programs)
             },
         ]
@@ -79,6 +79,8 @@ enum DaemonTests {
         let none = try call(["get-property"] + object + [own, "Devices"])
         try expect(none.output.hasPrefix("a(sss) 0"), "with no pad, Devices is \(none.output)")
 
+        let monitor = try ChildProcess(programs.busctl, ["--user", "monitor", "--json=short", "org.sigxcpu.Feedback"])
+        usleep(300_000)
         let pad = try VirtualGamepad(name: "Hapticsd Pad")
         defer { pad.destroy() }
         var listed = ""
@@ -87,6 +89,11 @@ enum DaemonTests {
             if !listed.contains(pad.node) { usleep(50_000) }
         }
         try expect(listed.contains("\"\(pad.node)\" \"Hapticsd Pad\" \"rumble\""), "Devices did not list the plugged pad: \(listed)")
+        usleep(200_000)
+        monitor.kill(SIGKILL)
+        let traffic = monitor.finish().output
+        try expect(traffic.contains(#""member":"PropertiesChanged","payload":{"type":"sa{sv}as","data":["\#(own)",{"Devices""#),
+                   "no PropertiesChanged for Devices when the pad was plugged in:\n\(traffic.suffix(2000))")
         let impact = try call(["call"] + object + [own, "Impact", "ssd", "app", "heavy", "1"])
         try expect(impact.status == 0, "Impact failed: \(impact.output)")
         try expect(pad.wait { $0 == .upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210) },
