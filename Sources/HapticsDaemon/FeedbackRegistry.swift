@@ -14,8 +14,10 @@ struct FeedbackRegistry {
         var reason: EndReason?
         /// Whether its end is signalled (`FeedbackEnded`); `Vibrate` has no id to signal.
         var signalled: Bool
-        /// Whether it loops (timeout 0 or N): only loops end when their client leaves.
-        var loops: Bool
+        /// Whether it ends when its client leaves the bus: everything `TriggerFeedback` started
+        /// (as feedbackd does), and the loops of the other interfaces, whose one-shots play
+        /// out (they are fire-and-forget, e.g. from `busctl`).
+        var endsWithClient: Bool
     }
 
     private(set) var entries: [UInt32: Entry] = [:]
@@ -44,8 +46,8 @@ struct FeedbackRegistry {
     }
 
     /// Records a feedback that started `playing` playbacks.
-    mutating func started(_ id: UInt32, client: String, playing: Int, deadline: UInt64?, signalled: Bool = true, loops: Bool = false) {
-        entries[id] = Entry(client: client, playing: playing, deadline: deadline, signalled: signalled, loops: loops)
+    mutating func started(_ id: UInt32, client: String, playing: Int, deadline: UInt64?, signalled: Bool = true, endsWithClient: Bool = true) {
+        entries[id] = Entry(client: client, playing: playing, deadline: deadline, signalled: signalled, endsWithClient: endsWithClient)
     }
 
     /// Ends `id` for `reason` unless it is already ending; `true` when its playbacks must be
@@ -70,10 +72,9 @@ struct FeedbackRegistry {
         return entry.signalled ? entry.reason ?? .natural : nil
     }
 
-    /// The looping feedbacks of `client`, which end when it leaves the bus; one-shot ones are
-    /// finite and play to their end.
-    func loops(of client: String) -> [UInt32] {
-        entries.filter { $0.value.client == client && $0.value.loops }.map(\.key).sorted()
+    /// The feedbacks of `client` that end when it leaves the bus.
+    func endingWithClient(_ client: String) -> [UInt32] {
+        entries.filter { $0.value.client == client && $0.value.endsWithClient }.map(\.key).sorted()
     }
 
     /// The feedbacks whose timeout ran out by `now`, not yet ending.

@@ -73,9 +73,9 @@ final class FeedbackService {
         }
     }
 
-    /// Ends the loops `client` started: it left the bus.
+    /// Ends what `client` started that ends with it: it left the bus.
     func clientLeft(_ client: String) {
-        for id in registry.loops(of: client) { end(id, .explicit) }
+        for id in registry.endingWithClient(client) { end(id, .explicit) }
     }
 
     // MARK: - The vtables
@@ -162,28 +162,29 @@ final class FeedbackService {
         let hints = try FeedbackHints(reading: call)
         let timeout = try call.readInt32()
         let level = hints.important ? FeedbackProfile.full : max(profile, hints.profile ?? .full)
-        return try play(theme.tracks(for: event, at: level), for: call, timeout: timeout)
+        return try play(theme.tracks(for: event, at: level), for: call, timeout: timeout, endsWithClient: true)
     }
 
     /// Starts `tracks` as one feedback of the caller, replies with its id, and signals its end
-    /// at once when there is nothing to play.
-    private func play(_ tracks: [RumbleTrack], for call: BusMessage, timeout: Int32) throws(MethodError) -> Int32 {
+    /// at once when there is nothing to play. Unless `endsWithClient`, only a loop ends when
+    /// the caller leaves the bus.
+    private func play(_ tracks: [RumbleTrack], for call: BusMessage, timeout: Int32, endsWithClient: Bool = false) throws(MethodError) -> Int32 {
         guard timeout >= -1, timeout <= registry.limits.timeoutSeconds else {
             throw .invalidArguments("the timeout \(timeout) is not -1 (once), 0 (until ended) or 1 to \(registry.limits.timeoutSeconds) seconds")
         }
         let client = call.sender
         let id = try registry.admit(client)
-        let started = start(id, tracks, client: client, timeout: timeout, signalled: true)
+        let started = start(id, tracks, client: client, timeout: timeout, signalled: true, endsWithClient: endsWithClient || timeout != -1)
         let result = Bus.reply(to: call, id)
         if !started { bus.emitFeedbackEnded(id: id, reason: EndReason.notFound.rawValue) }
         return result
     }
 
-    private func start(_ id: UInt32, _ tracks: [RumbleTrack], client: String, timeout: Int32, signalled: Bool) -> Bool {
+    private func start(_ id: UInt32, _ tracks: [RumbleTrack], client: String, timeout: Int32, signalled: Bool, endsWithClient: Bool) -> Bool {
         let playable = tracks.filter { $0.duration > .zero }
         guard !playable.isEmpty else { return false }
         let deadline = timeout > 0 ? Monotonic.now + UInt64(timeout) * 1_000_000 : nil
-        registry.started(id, client: client, playing: playable.count, deadline: deadline, signalled: signalled, loops: timeout != -1)
+        registry.started(id, client: client, playing: playable.count, deadline: deadline, signalled: signalled, endsWithClient: endsWithClient)
         let repetition: Repetition = timeout == -1 ? .once : .forever
         let started = playable.map { engine.play($0, repetition: repetition) }
         handles[id] = started
@@ -230,7 +231,7 @@ final class FeedbackService {
         guard !steps.isEmpty else { return Bus.reply(to: call, true) }
         guard profile != .silent else { return Bus.reply(to: call, false) }
         let id = registry.takeID()
-        if start(id, [renderer.track(for: .pattern(steps))], client: call.sender, timeout: -1, signalled: false) {
+        if start(id, [renderer.track(for: .pattern(steps))], client: call.sender, timeout: -1, signalled: false, endsWithClient: false) {
             vibrations[key] = id
         }
         return Bus.reply(to: call, true)

@@ -85,6 +85,21 @@ struct FeedbackInterfaceTests {
         #expect(elapsed < .milliseconds(100), "the motors stopped \(elapsed) after the kill")
     }
 
+    @Test func everythingTriggerFeedbackStartedEndsWhenItsClientLeaves() throws {
+        let harness = try DaemonHarness(["--theme", Self.debianTheme])
+        // A one-shot of 10 s (Debian's phone-incoming-call); the client leaves at once.
+        let script = Clients.gio + """
+            print('id', call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'phone-incoming-call', {}, -1])[0])
+            """
+        #expect(try harness.python(script).output.contains("id 1"))
+        let frames = harness.frames(within: .seconds(3)) { $0.last?.isSilent == true }
+        #expect(frames.first?.isSilent == false)
+        #expect(frames.last?.isSilent == true)
+        if let first = frames.first, let last = frames.last {
+            #expect(last.time - first.time < 1000, "the 10 s feedback ran \(last.time - first.time) ms after its client left")
+        }
+    }
+
     @Test func silentSilencesAndImportantOverrides() throws {
         let harness = try DaemonHarness()
         #expect(try harness.run("/usr/bin/fbcli", ["-P", "silent"], timeout: .seconds(5)).status == 0)

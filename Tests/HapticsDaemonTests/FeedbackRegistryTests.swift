@@ -5,7 +5,7 @@ import Testing
     @Test func eachFeedbackEndsOnceWithTheFirstReason() {
         var registry = FeedbackRegistry(limits: DaemonLimits())
         let id = registry.takeID()
-        registry.started(id, client: ":1.1", playing: 2, deadline: nil, loops: true)
+        registry.started(id, client: ":1.1", playing: 2, deadline: nil, endsWithClient: true)
         let result1 = registry.end(id, .explicit)
         #expect(result1)
         let result2 = registry.end(id, .expired)
@@ -37,8 +37,8 @@ import Testing
 
     @Test func timeoutsRunOutInOrder() {
         var registry = FeedbackRegistry(limits: DaemonLimits())
-        registry.started(1, client: ":1.1", playing: 1, deadline: 300, loops: true)
-        registry.started(2, client: ":1.1", playing: 1, deadline: 100, loops: true)
+        registry.started(1, client: ":1.1", playing: 1, deadline: 300, endsWithClient: true)
+        registry.started(2, client: ":1.1", playing: 1, deadline: 100, endsWithClient: true)
         #expect(registry.nextDeadline == 100)
         #expect(registry.expired(by: 200) == [2])
         let result9 = registry.end(2, .expired)
@@ -47,12 +47,12 @@ import Testing
         #expect(registry.expired(by: 200).isEmpty)
     }
 
-    @Test func onlyLoopsEndWithTheirClient() {
+    @Test func onlyWhatEndsWithItsClientIsListed() {
         var registry = FeedbackRegistry(limits: DaemonLimits())
-        registry.started(1, client: ":1.1", playing: 1, deadline: nil, loops: true)
-        registry.started(2, client: ":1.1", playing: 1, deadline: nil, loops: false)
-        registry.started(3, client: ":1.2", playing: 1, deadline: nil, loops: true)
-        #expect(registry.loops(of: ":1.1") == [1])
+        registry.started(1, client: ":1.1", playing: 1, deadline: nil, endsWithClient: true)
+        registry.started(2, client: ":1.1", playing: 1, deadline: nil, endsWithClient: false)
+        registry.started(3, client: ":1.2", playing: 1, deadline: nil, endsWithClient: true)
+        #expect(registry.endingWithClient(":1.1") == [1])
     }
 
     @Test func aClientOverTheLimitIsRefused() throws {
