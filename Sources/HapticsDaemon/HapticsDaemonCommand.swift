@@ -7,7 +7,9 @@ import HapticsEvdev
 /// `hapticsd`: parses the command line, loads the theme, owns `org.sigxcpu.Feedback` on the
 /// session bus and runs the one event loop until SIGTERM or SIGINT (stopping every motor
 /// and erasing every effect) or until another process takes the name. SIGHUP reloads the
-/// theme. Kept apart from `main` so tests can run it.
+/// theme. The loop polls the bus, a signalfd, the mailbox's eventfd (playbacks ending on the
+/// player's thread) and the hot-plug monitor's inotify descriptor; only it touches the bus.
+/// Kept apart from `main` so tests can run it.
 public enum HapticsDaemonCommand {
     /// The bus name served.
     static let name = "org.sigxcpu.Feedback"
@@ -67,8 +69,8 @@ public enum HapticsDaemonCommand {
     private static func serve(_ options: DaemonOptions, theme: FeedbackTheme, lookup: ThemeLookup, console: Console) throws(BusError) -> ExitCode {
         let mailbox = try Mailbox<DaemonWork>()
         let signals = try SignalChannel()
-        let (driver, devices) = makeDriver(options, console: console, mailbox: mailbox)
-        let engine = HapticEngine(driver: driver, clock: PrecisionClock())
+        let output = DaemonOutput(options, console: console, mailbox: mailbox)
+        let engine = HapticEngine(driver: output.driver, clock: PrecisionClock())
         do {
             try engine.start()
         } catch {
@@ -76,7 +78,7 @@ public enum HapticsDaemonCommand {
         }
         defer { engine.close() }
         let bus = try Bus.session()
-        let service = FeedbackService(bus: bus, engine: engine, mailbox: mailbox, theme: theme, limits: DaemonLimits(), devices: devices)
+        let service = FeedbackService(bus: bus, engine: engine, mailbox: mailbox, theme: theme, limits: DaemonLimits(), devices: output.devices)
         try bus.serve { member, message, reply, error in
             service.handle(member, message: message, reply: reply, error: error)
         }
@@ -112,6 +114,7 @@ public enum HapticsDaemonCommand {
                 pollfd(fd: bus.fileDescriptor, events: bus.events, revents: 0),
                 pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: mailbox.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: output.hotPlug?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             guard ready > 0 || errno == EINTR || ready == 0 else { throw BusError("waiting in poll", result: -errno) }
@@ -130,6 +133,10 @@ public enum HapticsDaemonCommand {
             if fds[2].revents != 0 {
                 for work in mailbox.take() { service.perform(work) }
             }
+            if fds[3].revents != 0, let hotPlug = output.hotPlug {
+                for change in hotPlug.changes() { output.take(change) }
+                service.perform(.devicesChanged)
+            }
         }
     }
 
@@ -139,21 +146,6 @@ public enum HapticsDaemonCommand {
             console.err("hapticsd: SIGHUP: reloaded the theme '\(service.themeName)'")
         } catch {
             console.err("hapticsd: SIGHUP: keeping the theme '\(service.themeName)': \(error)")
-        }
-    }
-
-    private static func makeDriver(_ options: DaemonOptions, console: Console, mailbox: Mailbox<DaemonWork>) -> (any HapticDriver, () -> [DeviceEntry]) {
-        switch options.driver {
-        case .record:
-            return (StdoutDriver(format: .json), { [DeviceEntry(node: "-", name: "standard output", kind: "record")] })
-        case .stdout:
-            return (StdoutDriver(format: .text), { [DeviceEntry(node: "-", name: "standard output", kind: "text")] })
-        case .auto, .evdev:
-            let driver = EvdevDriver(selection: options.device) { notice in
-                console.err("hapticsd: \(notice)")
-                mailbox.post(.devicesChanged)
-            }
-            return (driver, { driver.devices.map { DeviceEntry(node: $0.node, name: $0.name, kind: $0.kind) } })
         }
     }
 
