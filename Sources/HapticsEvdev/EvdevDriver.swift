@@ -78,6 +78,8 @@ public final class EvdevDriver: HapticDriver {
 
     /// Plays the frame on every device.
     public func apply(_ frame: RumbleFrame) throws {
+        var notices: [String] = []
+        defer { for line in notices { notice(line) } }
         try state.withLock { state throws(EvdevError) in
             try prepare(&state)
             var failure: EvdevError?
@@ -91,7 +93,7 @@ public final class EvdevDriver: HapticDriver {
                     failure = failure ?? describe(error, on: state.devices[index], operation: "playing")
                 }
             }
-            for index in gone.reversed() { drop(state.devices.remove(at: index)) }
+            for index in gone.reversed() { notices.append(drop(state.devices.remove(at: index))) }
             if let failure { throw failure }
         }
     }
@@ -166,26 +168,28 @@ public final class EvdevDriver: HapticDriver {
     /// one unplugged, with a notice; other changes are ignored.
     public func handle(_ change: DeviceChange) {
         if case .appeared = change, !selection.followsHotPlug { return }
-        state.withLock { state in
+        let line: String? = state.withLock { state in
             switch change {
             case .disappeared(let node):
-                guard let index = state.devices.firstIndex(where: { $0.info.node == node }) else { return }
-                drop(state.devices.remove(at: index))
+                guard let index = state.devices.firstIndex(where: { $0.info.node == node }) else { return nil }
+                return drop(state.devices.remove(at: index))
             case .appeared(let node):
                 guard selection == .all || state.devices.isEmpty,
                       !state.devices.contains(where: { $0.info.node == node }),
                       let info = discovery.describe(node), !selection.pick(from: [info]).isEmpty,
                       let device = try? open(info)
-                else { return }
+                else { return nil }
                 state.devices.append(device)
-                notice("\(node) (\(info.name)) plugged in: it will rumble too")
+                return "\(node) (\(info.name)) plugged in: it will rumble too"
             }
         }
+        if let line { notice(line) }
     }
 
-    private func drop(_ device: OpenDevice) {
+    /// Closes a device that went away; the notice to give once the lock is released.
+    private func drop(_ device: OpenDevice) -> String {
         system.close(device.fd)
-        notice("\(device.info.node) (\(device.info.name)) was unplugged; dropped it")
+        return "\(device.info.node) (\(device.info.name)) was unplugged; dropped it"
     }
 
     // MARK: - Playing
