@@ -1,5 +1,6 @@
 import CEvdev
 import Glibc
+import Haptics
 import VirtualDevices
 
 /// `hapticsd` in the guest: on a `dbus-daemon` of its own, with no device at first, then
@@ -120,6 +121,23 @@ enum DaemonTests {
             if !full { usleep(10_000) }
         }
         try expect(full, "the DualSense's motors did not get heavy: \(dualSense.motorReports.map(\.levels))")
+        // An event from the built-in theme, once heavy is over: bell-terminal plays the medium preset.
+        var silent = false
+        for _ in 0..<200 where !silent {
+            silent = dualSense.motorReports.last?.levels == .off
+            if !silent { usleep(10_000) }
+        }
+        try expect(silent, "the DualSense did not go silent after heavy: \(dualSense.motorReports.map(\.levels))")
+        let before = dualSense.motorReports.count
+        _ = try call(["call"] + object + ["org.sigxcpu.Feedback", "TriggerFeedback", "ssa{sv}i", "app", "bell-terminal", "0", "--", "-1"])
+        let medium = try require(Renderer().render(Preset.medium.pattern).frames.first, "the medium preset has no frame")
+        let expected = PadPlayback.levels(for: medium, on: dualSense)
+        var reached = false
+        for _ in 0..<200 where !reached {
+            reached = dualSense.motorReports.dropFirst(before).contains { $0.levels == expected }
+            if !reached { usleep(10_000) }
+        }
+        try expect(reached, "bell-terminal did not reach the DualSense's motors as \(expected): \(dualSense.motorReports.dropFirst(before).map(\.levels))")
 
         pad.reset()
         _ = try call(["call"] + object + ["org.sigxcpu.Feedback", "TriggerFeedback", "ssa{sv}i", "app", "phone-incoming-call", "0", "0"])
