@@ -91,7 +91,7 @@ final class DaemonHarness {
         _ = daemon?.wait(timeout: .seconds(5))
         daemon = nil
         bus = nil
-        for name in ["bus.conf", "bus.out", "bus.err", "frames.jsonl", "daemon.log"] { unlink("\(directory)/\(name)") }
+        for name in ["bus", "bus.conf", "bus.out", "bus.err", "frames.jsonl", "daemon.log"] { unlink("\(directory)/\(name)") }
         for index in 0..<counter { unlink("\(directory)/client\(index).out"); unlink("\(directory)/client\(index).err") }
         for name in extraFiles { unlink("\(directory)/\(name)") }
         rmdir(directory)

@@ -84,6 +84,7 @@ struct HapticsDaemonCommandTests {
         _ = try fromConfig.file("config/feedbackd/themes/default.json", #"{"name": "from-config", "profiles": []}"#)
         try fromConfig.startDaemon([], environment: ["XDG_CONFIG_HOME": config, "FEEDBACK_THEME": ""])
         #expect(fromConfig.log.contains("with the theme 'from-config'"))
+        unlink(config + "/feedbackd/themes/default.json")
         for folder in [config + "/feedbackd/themes", config + "/feedbackd", config] { rmdir(folder) }
 
         let builtIn = try DaemonHarness(start: false)
