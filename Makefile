@@ -5,24 +5,59 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 HAPTICS = .build/debug/haptics
 
-.PHONY: demo test deps build unit-test kernel-test bench bench-smoke fuzz
+# make install: where things go. CONFIGURATION=debug reuses the debug build (for the tests).
+PREFIX ?= /usr/local
+DESTDIR ?=
+CONFIGURATION ?= release
+BINDIR = $(PREFIX)/bin
+UDEVDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/udev/rules.d,/etc/udev/rules.d)
+USERUNITDIR ?= $(PREFIX)/lib/systemd/user
+INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$(UDEVDIR)/70-haptics.rules \
+	$(DESTDIR)$(USERUNITDIR)/hapticsd.service
+
+# The clients hapticsd's tests drive: fbcli, libfeedback through GObject introspection (with
+# Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
+DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
+
+.PHONY: demo test deps build unit-test kernel-test bench bench-smoke fuzz install uninstall install-test
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
 demo: build
 	@if [ -t 0 ]; then $(HAPTICS) demo; else $(HAPTICS) demo --trace Traces/clean-pull.csv; fi
 
-## test: the whole suite: unit tests, the kernel tests in a VM, and a smoke run of the benchmark.
-test: unit-test bench-smoke kernel-test
+## test: the whole suite: unit tests (with hapticsd against real D-Bus clients), make install
+## into a DESTDIR, the kernel tests in a VM, and a smoke run of the benchmark.
+test: unit-test install-test bench-smoke kernel-test
 
 deps:
-	@scripts/ensure-packages.sh libevdev-dev pkg-config libxml2
+	@scripts/ensure-packages.sh libevdev-dev libsystemd-dev pkg-config libxml2
 
 build: deps
 	$(SWIFT) build
 
 unit-test: deps
-	$(SWIFT) test
+	@scripts/ensure-packages.sh $(DAEMON_TEST_PACKAGES)
+	HAPTICS_REQUIRE_CLIENT_TOOLS=1 $(SWIFT) test
+
+## install: haptics and hapticsd (release builds), the udev rule and hapticsd's systemd user
+## unit, under PREFIX (default /usr/local) inside DESTDIR. uninstall removes exactly those.
+install: deps
+	$(SWIFT) build -c $(CONFIGURATION) --product haptics
+	$(SWIFT) build -c $(CONFIGURATION) --product hapticsd
+	install -D -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/haptics" $(DESTDIR)$(BINDIR)/haptics
+	install -D -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/hapticsd" $(DESTDIR)$(BINDIR)/hapticsd
+	install -D -m 644 udev/70-haptics.rules $(DESTDIR)$(UDEVDIR)/70-haptics.rules
+	mkdir -p $(DESTDIR)$(USERUNITDIR)
+	sed 's|@BINDIR@|$(BINDIR)|' systemd/hapticsd.service.in > $(DESTDIR)$(USERUNITDIR)/hapticsd.service
+	chmod 644 $(DESTDIR)$(USERUNITDIR)/hapticsd.service
+
+uninstall:
+	rm -f $(INSTALLED)
+
+## install-test: make install into a temporary DESTDIR, check what landed, make uninstall.
+install-test: deps
+	SWIFT=$(SWIFT) scripts/install-test.sh
 
 ## kernel-test: the evdev driver against a real kernel, in QEMU (installs it when it can).
 kernel-test: deps
@@ -32,6 +67,7 @@ kernel-test: deps
 bench-smoke: deps
 	$(SWIFT) build --product haptics-bench
 	$$($(SWIFT) build --show-bin-path)/haptics-bench --quick
+	SWIFT=$(SWIFT) CONFIGURATION=debug BENCH_JSON=/dev/null scripts/bench-daemon.sh 300
 
 ## fuzz: libFuzzer for 60 s each (FUZZ_SECONDS to change) on the AHAP loader and renderer, the
 ## .haptic loader, the Haptica parser and the AHAP writer's round trip.
@@ -40,10 +76,12 @@ fuzz:
 
 ## bench: the engine's figures (schedule error, latency, render rate, idle cost, memory) into
 ## bench/results.json, then Haptics, SDL2 and python-evdev side by side on one virtual pad in
-## a VM (bench/side-by-side.json, installing what it needs when it can), merged into it.
+## a VM (bench/side-by-side.json, installing what it needs when it can), merged into it; and
+## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json).
 bench: deps
 	$(SWIFT) build -c release --product haptics-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/haptics-bench" --json bench/results.json
+	SWIFT=$(SWIFT) scripts/bench-daemon.sh
 	SWIFT=$(SWIFT) scripts/bench-vm.sh
 	@if [ -f bench/side-by-side.json ]; then \
 		python3 scripts/merge-side-by-side.py bench/results.json bench/side-by-side.json && \
