@@ -36,6 +36,8 @@ public final class RefreshController: Sendable {
     }
 
     private let guarded: Mutex<Guarded>
+    /// The tension texture of the drag under way, while it plays.
+    private let tension = Mutex<(any AdvancedPlayback)?>(nil)
 
     /// Creates an idle controller; the parameters are those of `RefreshStateMachine.init`.
     public init(kind: RefreshComponentKind, height: Double? = nil, triggerAutomaticallyRefreshPercent: Double = 1) {
@@ -78,14 +80,14 @@ public final class RefreshController: Sendable {
     @discardableResult
     public func send(_ input: RefreshInput) -> RefreshAction? {
         let fallback = Self.defaultFeedback
-        let (action, output) = guarded.withLock { guarded -> (RefreshAction?, (any HapticFeedback)?) in
+        let (action, feedback) = guarded.withLock { guarded -> (RefreshAction?, RefreshFeedback?) in
             let feedback = guarded.observers.last?.feedback ?? fallback
             guarded.machine.configuration = feedback?.configuration ?? RefreshFeedbackConfiguration()
-            return (guarded.machine.event(input), feedback?.output)
+            return (guarded.machine.event(input), feedback)
         }
-        if let action, let output {
+        if let action, let feedback {
             for cue in action.cues {
-                play(cue, on: output)
+                play(cue, on: feedback)
             }
         }
         return action
@@ -97,7 +99,8 @@ public final class RefreshController: Sendable {
         }
     }
 
-    private func play(_ cue: RefreshCue, on output: any HapticFeedback) {
+    private func play(_ cue: RefreshCue, on feedback: RefreshFeedback) {
+        let output = feedback.output
         switch cue {
         case .prepare:
             output.prepare()
@@ -107,6 +110,22 @@ public final class RefreshController: Sendable {
             output.notify(type)
         case .selection:
             output.selection()
+        case .tension(let level):
+            let level = [DynamicParameter(parameterID: .hapticIntensityControl, value: level)]
+            if let playing = tension.withLock({ $0 }) {
+                try? playing.sendParameters(level, atTime: 0)
+            } else {
+                let texture = output.makeAdvancedPlayback(for: (feedback.configuration.tension ?? RefreshTension()).texture)
+                try? texture.sendParameters(level, atTime: 0)
+                try? texture.start(atTime: 0)
+                tension.withLock { $0 = texture }
+            }
+        case .tensionEnded:
+            let ending = tension.withLock { playing in
+                defer { playing = nil }
+                return playing
+            }
+            try? ending?.stop(atTime: 0)
         }
     }
 }
