@@ -42,7 +42,7 @@ import Testing
     @Test func theControllerShapesOnePlaybackForTheDragAndStopsItAtTheThreshold() throws {
         let feedback = RecordingFeedback()
         let header = RefreshController(kind: .header)
-        let token = header.addObserver(RefreshFeedback(feedback, configuration: Self.tense))
+        let token = header.attach(RefreshFeedback(feedback, configuration: Self.tense))
         defer { token.cancel() }
         for offset in [20.0, 27, 40.5, 60] { header.send(.drag(offset: offset)) }
         let intensity = { (level: Double) in [DynamicParameter(parameterID: .hapticIntensityControl, value: level)] }
@@ -61,7 +61,7 @@ import Testing
         let driver = RecordingDriver()
         let engine = HapticEngine(driver: driver, clock: clock)
         let header = RefreshController(kind: .header)
-        let token = header.addObserver(RefreshFeedback(engine, configuration: Self.tense))
+        let token = header.attach(RefreshFeedback(engine, configuration: Self.tense))
         defer { token.cancel() }
         for (time, offset) in [(0, 20.0), (20, 30), (40, 45), (60, 60)] {
             await clock.advance(to: .init(offset: .milliseconds(time)))
