@@ -1,30 +1,65 @@
 # The two commands of the README's Quick start, and the ones behind them.
-# Each does its own set-up: libevdev-dev (and, for the kernel tests, QEMU and a kernel) are
-# installed with apt when missing.
+# Each does its own set-up: libevdev-dev, libxml2 (the SVG test parses with FoundationXML) and,
+# for the kernel tests, QEMU and a kernel are installed with apt when missing.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 HAPTICS = .build/debug/haptics
 # The per-frame cost's baseline: a plain C loop making the evdev driver's system calls.
 FRAME_COST_LOOP = .build/bench/frame_cost_loop
 
-.PHONY: demo test deps build unit-test kernel-test bench bench-smoke frame-cost-deps fuzz
+# make install: where things go. CONFIGURATION=debug reuses the debug build (for the tests).
+PREFIX ?= /usr/local
+DESTDIR ?=
+CONFIGURATION ?= release
+BINDIR = $(PREFIX)/bin
+UDEVDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/udev/rules.d,/etc/udev/rules.d)
+USERUNITDIR ?= $(PREFIX)/lib/systemd/user
+INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$(UDEVDIR)/70-haptics.rules \
+	$(DESTDIR)$(USERUNITDIR)/hapticsd.service
+
+# The clients hapticsd's tests drive: fbcli, libfeedback through GObject introspection (with
+# Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
+DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
+
+.PHONY: demo test deps build unit-test kernel-test bench bench-smoke frame-cost-deps fuzz install uninstall install-test
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
 demo: build
 	@if [ -t 0 ]; then $(HAPTICS) demo; else $(HAPTICS) demo --trace Traces/clean-pull.csv; fi
 
-## test: the whole suite: unit tests, the kernel tests in a VM, and a smoke run of the benchmark.
-test: unit-test bench-smoke kernel-test
+## test: the whole suite: unit tests (with hapticsd against real D-Bus clients), make install
+## into a DESTDIR, the kernel tests in a VM, and a smoke run of the benchmark.
+test: unit-test install-test bench-smoke kernel-test
 
 deps:
-	@scripts/ensure-packages.sh libevdev-dev pkg-config
+	@scripts/ensure-packages.sh libevdev-dev libsystemd-dev pkg-config libxml2
 
 build: deps
 	$(SWIFT) build
 
 unit-test: deps
-	$(SWIFT) test
+	@scripts/ensure-packages.sh $(DAEMON_TEST_PACKAGES)
+	HAPTICS_REQUIRE_CLIENT_TOOLS=1 $(SWIFT) test
+
+## install: haptics and hapticsd (release builds), the udev rule and hapticsd's systemd user
+## unit, under PREFIX (default /usr/local) inside DESTDIR. uninstall removes exactly those.
+install: deps
+	$(SWIFT) build -c $(CONFIGURATION) --product haptics
+	$(SWIFT) build -c $(CONFIGURATION) --product hapticsd
+	install -D -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/haptics" $(DESTDIR)$(BINDIR)/haptics
+	install -D -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/hapticsd" $(DESTDIR)$(BINDIR)/hapticsd
+	install -D -m 644 udev/70-haptics.rules $(DESTDIR)$(UDEVDIR)/70-haptics.rules
+	mkdir -p $(DESTDIR)$(USERUNITDIR)
+	sed 's|@BINDIR@|$(BINDIR)|' systemd/hapticsd.service.in > $(DESTDIR)$(USERUNITDIR)/hapticsd.service
+	chmod 644 $(DESTDIR)$(USERUNITDIR)/hapticsd.service
+
+uninstall:
+	rm -f $(INSTALLED)
+
+## install-test: make install into a temporary DESTDIR, check what landed, make uninstall.
+install-test: deps
+	SWIFT=$(SWIFT) scripts/install-test.sh
 
 ## kernel-test: the evdev driver against a real kernel, in QEMU (installs it when it can).
 kernel-test: deps
@@ -35,6 +70,7 @@ bench-smoke: deps $(FRAME_COST_LOOP)
 	$(SWIFT) build --product haptics-bench
 	$(SWIFT) build --product haptics-frame-cost
 	$$($(SWIFT) build --show-bin-path)/haptics-bench --quick --c-loop $(FRAME_COST_LOOP)
+	SWIFT=$(SWIFT) CONFIGURATION=debug BENCH_JSON=/dev/null scripts/bench-daemon.sh 300
 
 ## The per-frame cost counts instructions with valgrind; without it, that section is skipped.
 frame-cost-deps:
@@ -44,18 +80,21 @@ $(FRAME_COST_LOOP): bench/frame_cost_loop.c | frame-cost-deps
 	@mkdir -p $(dir $@)
 	gcc -O2 -Wall -Wextra -o $@ $< -lm
 
-## fuzz: libFuzzer on the AHAP loader and renderer for 60 s (FUZZ_SECONDS to change).
+## fuzz: libFuzzer for 60 s each (FUZZ_SECONDS to change) on the AHAP loader and renderer, the
+## .haptic loader, the Haptica parser and the AHAP writer's round trip.
 fuzz:
 	SWIFTC=$(dir $(SWIFT))swiftc scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
 
 ## bench: the engine's figures (schedule error, latency, render rate, idle cost, memory,
 ## instructions per frame against a plain C loop) into bench/results.json, then Haptics, a
 ## plain C player, SDL2 and python-evdev side by side on one virtual pad in a VM
-## (bench/side-by-side.json, installing what it needs when it can), merged into it.
+## (bench/side-by-side.json, installing what it needs when it can), merged into it; and
+## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json).
 bench: deps $(FRAME_COST_LOOP)
 	$(SWIFT) build -c release --product haptics-bench
 	$(SWIFT) build -c release --product haptics-frame-cost
 	"$$($(SWIFT) build -c release --show-bin-path)/haptics-bench" --json bench/results.json --c-loop $(FRAME_COST_LOOP)
+	SWIFT=$(SWIFT) scripts/bench-daemon.sh
 	SWIFT=$(SWIFT) scripts/bench-vm.sh
 	@if [ -f bench/side-by-side.json ]; then \
 		python3 scripts/merge-side-by-side.py bench/results.json bench/side-by-side.json && \

@@ -10,7 +10,9 @@ let package = Package(
         .library(name: "HapticsEvdev", targets: ["HapticsEvdev"]),
         .library(name: "PullToRefresh", targets: ["PullToRefresh"]),
         .library(name: "HapticsTesting", targets: ["HapticsTesting"]),
+        .library(name: "FeedbackTheme", targets: ["FeedbackTheme"]),
         .executable(name: "haptics", targets: ["haptics"]),
+        .executable(name: "hapticsd", targets: ["hapticsd"]),
     ],
     targets: [
         // The pure core: patterns, loaders, renderer, player, drivers that touch no device.
@@ -24,13 +26,22 @@ let package = Package(
         // MJRefresh's state machine, firing feedback through the core's protocol.
         .target(name: "PullToRefresh", dependencies: ["Haptics"], swiftSettings: strict),
         // The command line: parsing and wiring in a library, so tests can run it.
-        .target(name: "HapticsCLI", dependencies: ["Haptics", "HapticsEvdev", "PullToRefresh"], swiftSettings: strict),
+        .target(name: "HapticsCLI", dependencies: ["Haptics", "HapticsEvdev", "PullToRefresh", "FeedbackTheme"], swiftSettings: strict),
         .executableTarget(name: "haptics", dependencies: ["HapticsCLI"], swiftSettings: strict),
+        // feedbackd's theme format, read as feedbackd writes it: pure, no bus, no engine.
+        .target(name: "FeedbackTheme", dependencies: ["Haptics"], swiftSettings: strict),
+        // sd-bus, from libsystemd: the daemon's D-Bus.
+        .systemLibrary(name: "CSDBus", path: "CSDBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // The session service speaking feedbackd's D-Bus API on the engine.
+        .target(name: "HapticsDaemon", dependencies: ["Haptics", "HapticsEvdev", "HapticsCLI", "FeedbackTheme", "CSDBus"], swiftSettings: strict),
+        .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon"], swiftSettings: strict),
 
         .testTarget(name: "HapticsTests", dependencies: ["Haptics"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "HapticsTestingTests", dependencies: ["Haptics", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev"], swiftSettings: strict),
         .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "HapticsTesting"], swiftSettings: strict),
+        .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "Haptics"], swiftSettings: strict),
+        .testTarget(name: "HapticsDaemonTests", dependencies: ["HapticsDaemon", "HapticsCLI", "HapticsEvdev", "Haptics", "FeedbackTheme"], swiftSettings: strict),
         .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "Haptics", "PullToRefresh"], swiftSettings: strict),
 
         // The kernel tests, run as root inside a QEMU VM by scripts/kernel-tests.sh.

@@ -17,7 +17,7 @@ skip() {
     exit 0
 }
 
-scripts/ensure-packages.sh qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils \
+scripts/ensure-packages.sh qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils dbus-daemon systemd \
     || skip "QEMU and a Debian kernel are needed (see the line above)"
 status=0
 scripts/vm/prepare.sh || status=$?
@@ -25,13 +25,17 @@ scripts/vm/prepare.sh || status=$?
 [[ $status -ne 0 ]] && exit "$status"
 
 "$swift" build --product haptics
+"$swift" build --product hapticsd
 "$swift" build --product haptics-kernel-tests
 bin=$("$swift" build --show-bin-path)
 echo "== kernel tests, in a VM booting Debian's kernel"
 status=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-VM_EXTRA_FILES="$bin/haptics" scripts/vm/run.sh "$bin/haptics-kernel-tests" --haptics "$bin/haptics" "$@" | tee "$log" || status=$?
+# hapticsd runs in the guest on a dbus-daemon of its own, asked for feedback by busctl.
+daemon=("$bin/hapticsd" /usr/bin/dbus-daemon /usr/bin/busctl)
+VM_EXTRA_FILES="$bin/haptics ${daemon[*]}" scripts/vm/run.sh "$bin/haptics-kernel-tests" --haptics "$bin/haptics" \
+    --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}" "$@" | tee "$log" || status=$?
 if [[ $status -ne 0 ]]; then
     echo "kernel tests failed (status $status); the guest's log is above" >&2
 fi

@@ -7,13 +7,16 @@
 ///   notice; entries with none of `Event`, `ParameterCurve` or `Parameter` are skipped with a
 ///   notice.
 /// - Trailing commas, as in some of Apple's own files, are accepted.
+/// - An event's `HapticsFollowsParameterCurves` (Haptics' own key, which `AHAPWriter` writes
+///   for a `.haptic` clip's emphasis transients and Core Haptics ignores) sets
+///   `followsParameterCurves`.
 ///
 /// Anything else wrong (not JSON, a wrong type, a continuous event without a duration, a
 /// negative time) is a `PatternLoadError` naming the file and the JSON path. Loading is all
 /// or nothing: no partial pattern is ever returned.
 public enum AHAPLoader {
     /// The largest file accepted, in bytes (10 MiB; Apple's largest exports are ~200 KB).
-    public static let maximumFileSize = 10 * 1024 * 1024
+    public static let maximumFileSize = PatternFile.maximumFileSize
     /// The longest continuous event Core Haptics plays, in seconds.
     public static let maximumEventDuration = 30.0
     /// The latest time an event or curve may start at, in seconds (one hour).
@@ -21,38 +24,16 @@ public enum AHAPLoader {
 
     /// Loads the AHAP file at `path`.
     public static func load(contentsOf path: String) throws(PatternLoadError) -> LoadedPattern {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileReader.bytes(atPath: path, limit: maximumFileSize)
-        } catch {
-            switch error {
-            case .system(let code):
-                throw PatternLoadError(file: path, path: "$", problem: .unreadable(reason: FileReader.message(for: code)))
-            case .tooLarge(let size):
-                throw PatternLoadError(file: path, path: "$", problem: .tooLarge(bytes: size, limit: maximumFileSize))
-            }
-        }
-        return try decode(bytes, file: path)
+        try decode(try PatternFile.bytes(atPath: path), file: path)
     }
 
     /// Decodes AHAP from `bytes`; `file` names the source in errors and notices.
     public static func decode(_ bytes: [UInt8], file: String) throws(PatternLoadError) -> LoadedPattern {
-        guard bytes.count <= maximumFileSize else {
-            throw PatternLoadError(file: file, path: "$", problem: .tooLarge(bytes: bytes.count, limit: maximumFileSize))
-        }
-        guard bytes.contains(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else {
-            throw PatternLoadError(file: file, path: "$", problem: .empty)
-        }
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            throw PatternLoadError(
-                file: file,
-                path: error.path.description,
-                problem: .notJSON(line: error.line, column: error.column, expected: error.expected)
-            )
-        }
+        try read(try PatternFile.parse(bytes, file: file), file: file)
+    }
+
+    /// Reads an already parsed AHAP document.
+    static func read(_ document: JSONValue, file: String) throws(PatternLoadError) -> LoadedPattern {
         var reader = AHAPDocumentReader(file: file)
         return try reader.read(document)
     }
@@ -144,6 +125,9 @@ private struct AHAPDocumentReader {
             throw invalid(typePath, expected: "\"HapticTransient\" or \"HapticContinuous\"", found: typeValue)
         }
         var result = HapticEvent(time: time, kind: kind)
+        if let follows = event[AHAPWriter.followsParameterCurvesKey] {
+            result.followsParameterCurves = try readFlag(follows, at: path.appending(AHAPWriter.followsParameterCurvesKey))
+        }
         if let parameters = event["EventParameters"] {
             try readEventParameters(parameters, into: &result, at: path.appending("EventParameters"))
         }

@@ -65,6 +65,17 @@ public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Du
         player.play(track, repetition: repetition)
     }
 
+    /// Makes an advanced player for `pattern` (seek, pause, loops, rate, live parameters; see
+    /// `AdvancedPatternPlayer`), idle until started, mixing with everything else played here.
+    public func makeAdvancedPlayer(for pattern: HapticPattern) -> AdvancedPatternPlayer {
+        AdvancedPatternPlayer(host: player, id: player.addAdvanced(pattern, settings: renderer.settings))
+    }
+
+    /// An advanced player for `pattern`, as `HapticFeedback` asks for one.
+    public func makeAdvancedPlayback(for pattern: HapticPattern) -> any AdvancedPlayback {
+        makeAdvancedPlayer(for: pattern)
+    }
+
     /// Fires an impact, scaled by `intensity` (0...1) as
     /// `UIImpactFeedbackGenerator.impactOccurred(intensity:)` does.
     @discardableResult

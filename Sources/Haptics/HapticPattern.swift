@@ -25,4 +25,11 @@ public struct HapticPattern: Sendable, Hashable {
         for index in copy.events.indices { copy.events[index].intensity *= factor }
         return copy
     }
+
+    /// The value of `control` at `time`, as the renderer applies it: the latest curve of that
+    /// control started by then rules (of two starting together, the later one), and before
+    /// any has started the control is neutral.
+    public func value(of control: ParameterCurve.Control, at time: Double) -> Double {
+        curves.last { $0.control == control && $0.time <= time }?.value(at: time) ?? control.neutralValue
+    }
 }

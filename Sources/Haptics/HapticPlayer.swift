@@ -101,6 +101,12 @@ final class HapticPlayer: Sendable {
         try? driverCall { machine, ticket, now in machine.close(ticket: ticket, at: now) }
     }
 
+    /// Adds an idle advanced voice for `pattern`, rendered with `settings`, and returns its id.
+    func addAdvanced(_ pattern: HapticPattern, settings: RenderSettings) -> UInt64 {
+        let sampler = PatternSampler(pattern: pattern, settings: settings)
+        return state.withLock { $0.machine.addAdvanced(sampler) }
+    }
+
     private func stop(_ id: UInt64) {
         step { machine, now in machine.stop(id, at: now) }
     }
@@ -229,5 +235,29 @@ private final class DriverReply: Sendable {
     func wait() throws {
         done.wait()
         try result.withLock { $0 }?.get()
+    }
+}
+
+extension HapticPlayer: AdvancedVoiceHost {
+    func schedule(_ command: AdvancedVoice.Command, on id: UInt64, after delay: Duration) {
+        step { machine, now in machine.schedule(command, on: id, at: now + delay, now: now) }
+    }
+
+    func start(_ id: UInt64, after delay: Duration, completion: PlaybackCompletion) {
+        step { machine, now in
+            let run = machine.makeRunID()
+            machine.schedule(.start(run: run), on: id, at: now + delay, now: now)
+            return run
+        } register: { state, run in
+            state.completions[run] = completion
+        }
+    }
+
+    func update(_ id: UInt64, _ change: @escaping (inout AdvancedVoice, Duration) -> Void) {
+        step { machine, now in machine.update(id, at: now, change) }
+    }
+
+    func removeAdvanced(_ id: UInt64) {
+        step { machine, now in machine.removeAdvanced(id, at: now) }
     }
 }

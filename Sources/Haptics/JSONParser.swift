@@ -1,13 +1,13 @@
 /// Where and why a document is not JSON.
-struct JSONSyntaxError: Error, Equatable {
+package struct JSONSyntaxError: Error, Equatable {
     /// The JSON path of the value being read when the problem was found.
-    var path: JSONPath
+    package var path: JSONPath
     /// 1-based line of the offending byte.
-    var line: Int
+    package var line: Int
     /// 1-based column of the offending byte.
-    var column: Int
+    package var column: Int
     /// What the parser expected there.
-    var expected: String
+    package var expected: String
 }
 
 /// A strict JSON parser with one tolerance: a trailing comma before `]` or `}` is accepted,
@@ -15,7 +15,7 @@ struct JSONSyntaxError: Error, Equatable {
 ///
 /// It works on UTF-8 bytes, tracks the JSON path for error messages, and limits nesting so
 /// that hostile input cannot exhaust the stack.
-struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting accepted; AHAP needs five levels.
     static let maximumDepth = 64
 
@@ -25,7 +25,7 @@ struct JSONParser {
     private var depth = 0
 
     /// Parses `bytes` as one JSON document.
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         let value = try parser.parseValue()
         parser.skipWhitespace()

@@ -1,7 +1,10 @@
 /// A location inside a JSON document, written the way AHAP authors read it:
 /// `Pattern[3].Event.EventDuration`.
-struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     private var components: [Component] = []
+
+    /// The document itself, `$`.
+    package init() {}
 
     private enum Component: Hashable {
         case key(String)
@@ -9,21 +12,21 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The path one member deeper.
-    func appending(_ key: String) -> JSONPath {
+    package func appending(_ key: String) -> JSONPath {
         var path = self
         path.components.append(.key(key))
         return path
     }
 
     /// The path one array element deeper.
-    func appending(_ index: Int) -> JSONPath {
+    package func appending(_ index: Int) -> JSONPath {
         var path = self
         path.components.append(.index(index))
         return path
     }
 
     /// `$` for the document itself, else keys joined by dots and indices in brackets.
-    var description: String {
+    package var description: String {
         guard !components.isEmpty else { return "$" }
         var text = ""
         for component in components {

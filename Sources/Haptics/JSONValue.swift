@@ -2,7 +2,7 @@
 ///
 /// Objects keep their members in file order; when a key repeats, lookups see the last one,
 /// as most JSON readers do.
-enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -11,13 +11,13 @@ enum JSONValue: Sendable, Equatable {
     case object([(key: String, value: JSONValue)])
 
     /// The member named `key` of an object, or `nil` when absent or when this is not an object.
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last(where: { $0.key == key })?.value
     }
 
     /// A few words naming the kind of value, for error messages ("a string", "an array").
-    var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool(let value): "the boolean \(value)"
@@ -28,7 +28,7 @@ enum JSONValue: Sendable, Equatable {
         }
     }
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b

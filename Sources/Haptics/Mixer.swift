@@ -1,8 +1,9 @@
-/// The pure heart of the player: the tracks playing, where each started, and what the motors
-/// should do at any instant. No clock and no driver; times are offsets from the player's
-/// start.
+/// The pure heart of the player: the tracks playing, where each started, the advanced
+/// players' voices, and what the motors should do at any instant. No clock and no driver;
+/// times are offsets from the player's start.
 ///
-/// Overlapping tracks add, and each motor is clamped to 1, as the kernel mixes effects.
+/// Overlapping tracks and voices add, and each motor is clamped to 1, as the kernel mixes
+/// effects.
 struct Mixer: Sendable {
     /// One track playing.
     struct Voice: Sendable {
@@ -26,6 +27,12 @@ struct Mixer: Sendable {
     /// before (the sum is clamped to 1), and the cap bounds the work per frame under a flood.
     let maximumVoices: Int
     private(set) var voices: [Voice] = []
+    /// The advanced players' voices, by id, oldest first; they do not count towards
+    /// `maximumVoices` (each belongs to a player someone holds). Any change to them forgets
+    /// the last scan.
+    private(set) var advanced: [(id: UInt64, voice: AdvancedVoice)] = [] {
+        didSet { lastScan = nil }
+    }
     /// The last instant scanned and what was found there, while the voices are unchanged (each
     /// change of voices forgets it): a frame's end is scanned to find its length, and then
     /// again as the next frame's start.
@@ -79,10 +86,54 @@ struct Mixer: Sendable {
         return voices.map(\.id)
     }
 
+    /// Adds an advanced player's voice.
+    mutating func addAdvanced(_ voice: AdvancedVoice, id: UInt64) {
+        advanced.append((id, voice))
+    }
+
+    /// Removes an advanced player's voice and returns it.
+    mutating func removeAdvanced(_ id: UInt64) -> AdvancedVoice? {
+        guard let index = advanced.firstIndex(where: { $0.id == id }) else { return nil }
+        return advanced.remove(at: index).voice
+    }
+
+    /// Changes the advanced voice `id`, if there is one.
+    mutating func updateAdvanced(_ id: UInt64, _ change: (inout AdvancedVoice) -> Void) {
+        guard let index = advanced.firstIndex(where: { $0.id == id }) else { return }
+        change(&advanced[index].voice)
+    }
+
+    /// Applies what is due by `time` to every advanced voice; returns the runs that ended.
+    mutating func advanceAdvanced(to time: Duration) -> [(run: UInt64, outcome: PlaybackOutcome)] {
+        var ended: [(run: UInt64, outcome: PlaybackOutcome)] = []
+        for index in advanced.indices where advanced[index].voice.isActive {
+            ended += advanced[index].voice.advance(to: time)
+        }
+        return ended
+    }
+
+    /// Ends every advanced voice's runs (playing and scheduled), and returns them.
+    mutating func stopAdvanced() -> [UInt64] {
+        advanced.indices.flatMap { advanced[$0].voice.stopEverything() }
+    }
+
+    /// Whether an advanced voice plays, is paused or has something scheduled: its frames are
+    /// then decided at their own times, not ahead.
+    var hasActiveAdvanced: Bool { advanced.contains { $0.voice.isActive } }
+
+    /// The earliest forced boundary of the advanced voices after `time` (a scheduled command,
+    /// the end of a pass): when to look again while nothing sounds.
+    func nextForcedBoundary(after time: Duration) -> Duration? {
+        advanced.compactMap { $0.voice.forcedBoundary(after: time) }.min()
+    }
+
     /// The frame the motors should play from `time`: the mixed levels, lasting until the mix
-    /// changes, a voice ends, or `refreshInterval` passes. With nothing playing it is silent
-    /// and lasts zero ("until further notice").
+    /// changes, a voice ends, an advanced voice meets a forced boundary, or `refreshInterval`
+    /// passes. With nothing playing it is silent and lasts zero ("until further notice").
     mutating func frame(at time: Duration, gain: Double) -> RumbleFrame {
+        guard !voices.isEmpty || advanced.contains(where: { $0.voice.isPlaying }) else {
+            return RumbleFrame(start: time, duration: .zero, strong: 0, weak: 0, gain: gain)
+        }
         // In 128-bit attoseconds, as the scan reckons.
         let (start, refresh) = (time.attoseconds, refreshInterval.attoseconds)
         var point = scan(at: start)
@@ -94,12 +145,19 @@ struct Mixer: Sendable {
                 break
             }
             point = scan(at: boundary)
-            if point.levels != levels || voices.contains(where: { $0.end?.attoseconds == boundary }) {
+            if isForced(boundary) || point.levels != levels {
                 length = boundary - start
                 break
             }
         }
         return RumbleFrame(start: time, duration: Duration(attoseconds: length), strong: levels.strong, weak: levels.weak, gain: gain)
+    }
+
+    /// Whether a frame must end at `boundary` (in attoseconds) whatever the levels: a voice
+    /// ends there, or an advanced voice meets a forced boundary.
+    private func isForced(_ boundary: Int128) -> Bool {
+        voices.contains { $0.end?.attoseconds == boundary }
+            || (!advanced.isEmpty && advanced.contains { $0.voice.isForcedBoundary(Duration(attoseconds: boundary)) })
     }
 
     /// What the mix is at an instant, and when it may change next.
@@ -127,6 +185,17 @@ struct Mixer: Sendable {
         var strong = 0.0
         var weak = 0.0
         var earliest: Int128?
+        if !advanced.isEmpty {
+            let time = Duration(attoseconds: now)
+            for (_, voice) in advanced {
+                let levels = voice.levels(at: time)
+                strong += levels.strong
+                weak += levels.weak
+                if let boundary = voice.nextBoundary(after: time)?.attoseconds {
+                    earliest = earliest.map { min($0, boundary) } ?? boundary
+                }
+            }
+        }
         for position in voices.indices {
             let voice = voices[position]
             let start = voice.start.attoseconds
@@ -157,5 +226,8 @@ struct Mixer: Sendable {
     struct Levels: Equatable {
         var strong: Double
         var weak: Double
+
+        /// Both motors off.
+        static let off = Levels(strong: 0, weak: 0)
     }
 }

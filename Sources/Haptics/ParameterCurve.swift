@@ -82,16 +82,24 @@ public struct ParameterCurve: Sendable, Hashable {
         self.points = points.sorted { $0.time < $1.time }
     }
 
-    /// The curve's value `elapsed` seconds after its start.
-    public func value(after elapsed: Double) -> Double {
+    /// The curve's value at `time`, in seconds from the start of the pattern.
+    ///
+    /// Each point is placed at `self.time + point.time`, and the value is interpolated between
+    /// those absolute times; at a point's own time it is that point's value. Working in
+    /// absolute times means a curve cut into chunks (as `AHAPWriter` cuts curves into Core
+    /// Haptics' 16 points) gives bit for bit the same values as the whole curve, as long as
+    /// each chunk's points land on the same absolute times.
+    public func value(at time: Double) -> Double {
         guard let first = points.first, let last = points.last else { return control.neutralValue }
-        if elapsed <= first.time { return first.value }
-        if elapsed >= last.time { return last.value }
+        if time <= self.time + first.time { return first.value }
+        if time >= self.time + last.time { return last.value }
         var upper = 1
-        while points[upper].time < elapsed { upper += 1 }
+        while self.time + points[upper].time < time { upper += 1 }
         let a = points[upper - 1]
         let b = points[upper]
-        guard b.time > a.time else { return b.value }
-        return a.value + (b.value - a.value) * (elapsed - a.time) / (b.time - a.time)
+        let start = self.time + a.time
+        let end = self.time + b.time
+        guard end > start, time != end else { return b.value }
+        return a.value + (b.value - a.value) * (time - start) / (end - start)
     }
 }

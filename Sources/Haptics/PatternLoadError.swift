@@ -40,7 +40,7 @@ public struct PatternLoadError: Error, Sendable, Equatable, CustomStringConverti
         case .tooLarge(let bytes, let limit):
             "\(file): the file is \(bytes) bytes; patterns are limited to \(limit) bytes, so split it into shorter patterns"
         case .empty:
-            "\(file): the file is empty; expected an AHAP document ({\"Version\": 1.0, \"Pattern\": [...]})"
+            "\(file): the file is empty; expected a pattern: AHAP ({\"Version\": 1.0, \"Pattern\": [...]}) or a .haptic clip ({\"version\": {\"major\": 1}, \"signals\": {...}})"
         case .notJSON(let line, let column, let expected):
             "\(file): line \(line), column \(column) (in \(path)): not valid JSON: expected \(expected)"
         case .invalidValue(let expected, let found):

@@ -90,17 +90,20 @@ struct PatternSampler: Sendable {
     }
 
     /// Both motors' levels in step `step` from `events` (those sounding in it), with the
-    /// intensity control multiplying, the sharpness control adding, and each event's
-    /// envelope times from `times`; each motor clamped to 1.
+    /// intensity control multiplying, the sharpness control adding (for the events that
+    /// follow the curves), and each event's envelope times from `times`; each motor clamped
+    /// to 1.
     func levels(step: Int, events: [Int], intensityControl: Double, sharpnessControl: Double, times: [EnvelopeTimes]) -> Mixer.Levels {
         let time = sampleTime(ofStep: step)
         var strong = 0.0
         var weak = 0.0
         for index in events {
             let event = pattern.events[index]
-            let intensity = min(event.intensity * Self.envelope(of: event, times: times[index], at: time - event.time) * intensityControl, 1)
+            let envelope = event.envelope(at: time - event.time, attack: times[index].attack, decay: times[index].decay, release: times[index].release)
+            let follows = event.followsParameterCurves
+            let intensity = min(event.intensity * envelope * (follows ? intensityControl : 1), 1)
             guard intensity > 0 else { continue }
-            let sharpness = min(max(event.sharpness + sharpnessControl, 0), 1)
+            let sharpness = min(max(event.sharpness + (follows ? sharpnessControl : 0), 0), 1)
             let amplitude = settings.response.amplitude(for: intensity)
             strong += amplitude * settings.split.strongShare(sharpness)
             weak += amplitude * settings.split.weakShare(sharpness)
@@ -136,22 +139,9 @@ struct PatternSampler: Sendable {
         }
     }
 
-    /// The envelope's gain `elapsed` seconds into an event.
-    private static func envelope(of event: HapticEvent, times: EnvelopeTimes, at elapsed: Double) -> Double {
-        guard case .continuous(let duration) = event.kind else { return 1 }
-        var gain = 1.0
-        if times.attack > 0 { gain *= min(1, max(0, elapsed / times.attack)) }
-        if !event.isSustained, times.decay > 0, elapsed > times.attack {
-            gain *= max(0, 1 - (elapsed - times.attack) / times.decay)
-        }
-        if times.release > 0 { gain *= min(1, max(0, (duration - elapsed) / times.release)) }
-        return gain
-    }
-
     /// The value of one control's curves at `time`: the latest curve started rules, and
     /// before any, the control's neutral value.
     private static func value(of curves: [ParameterCurve], control: ParameterCurve.Control, at time: Double) -> Double {
-        guard let curve = curves.last(where: { $0.time <= time }) else { return control.neutralValue }
-        return curve.value(after: time - curve.time)
+        curves.last(where: { $0.time <= time })?.value(at: time) ?? control.neutralValue
     }
 }

@@ -94,9 +94,47 @@ struct PlaybackStateMachine: Sendable {
     /// Stops everything at `now` and turns the motors off, whether or not anything played.
     mutating func stopAll(at now: Duration) {
         catchUp(to: now)
-        let stopped = mixer.removeAll()
+        let stopped = mixer.removeAll() + mixer.stopAdvanced()
         goQuiet()
         actions.append(.stopMotors)
+        finish(stopped, .stopped)
+    }
+
+    /// Adds an advanced player's voice for the pattern `sampler` samples, idle until a start,
+    /// and returns its id.
+    mutating func addAdvanced(_ sampler: PatternSampler) -> UInt64 {
+        nextID += 1
+        mixer.addAdvanced(AdvancedVoice(sampler: sampler), id: nextID)
+        return nextID
+    }
+
+    /// A fresh id for a run of an advanced voice.
+    mutating func makeRunID() -> UInt64 {
+        nextID += 1
+        return nextID
+    }
+
+    /// Schedules `command` on the advanced voice `id` for `time` (`now` when earlier); what
+    /// plays from `now` is decided afresh.
+    mutating func schedule(_ command: AdvancedVoice.Command, on id: UInt64, at time: Duration, now: Duration) {
+        let now = catchUp(to: now)
+        mixer.updateAdvanced(id) { $0.schedule(command, at: max(time, now)) }
+        decideAfresh(at: now, unlessHeld: true)
+    }
+
+    /// Changes the advanced voice `id` at `now` (its rate, mute or loop), deciding afresh.
+    mutating func update(_ id: UInt64, at now: Duration, _ change: (inout AdvancedVoice, Duration) -> Void) {
+        let now = catchUp(to: now)
+        mixer.updateAdvanced(id) { change(&$0, now) }
+        decideAfresh(at: now, unlessHeld: true)
+    }
+
+    /// Removes the advanced voice `id` at `now`: its runs end `.stopped`.
+    mutating func removeAdvanced(_ id: UInt64, at now: Duration) {
+        let now = catchUp(to: now)
+        guard var voice = mixer.removeAdvanced(id) else { return }
+        let stopped = voice.stopEverything()
+        decideAfresh(at: now, unlessHeld: true)
         finish(stopped, .stopped)
     }
 
@@ -104,7 +142,7 @@ struct PlaybackStateMachine: Sendable {
     mutating func setGain(_ gain: Double, at now: Duration) {
         let now = catchUp(to: now)
         self.gain = min(max(gain.isNaN ? 0 : gain, 0), 1)
-        if sent != nil || !mixer.voices.isEmpty { decideAfresh(at: now) }
+        if sent != nil || !mixer.voices.isEmpty || mixer.hasActiveAdvanced { decideAfresh(at: now) }
     }
 
     /// The time is `now`: decides every frame due by then. A wake-up before the deadline
@@ -125,7 +163,7 @@ struct PlaybackStateMachine: Sendable {
         }
         actions = Array(pending)
         nextAction = 0
-        let failed = mixer.removeAll()
+        let failed = mixer.removeAll() + mixer.stopAdvanced()
         goQuiet()
         actions.append(.stopMotors)
         finish(failed, .failed(error))
@@ -156,26 +194,28 @@ struct PlaybackStateMachine: Sendable {
     /// Decides the frame of `time`: ends the voices that are over (their outcomes after the
     /// frame), queues the frame unless the motors are off already and stay off, and sets the
     /// next deadline.
-    private mutating func decide(at time: Duration) {
+    private mutating func decide(at time: Duration, unlessHeld: Bool = false) {
         let ended = mixer.removeVoices(endedBy: time)
+        let advancedEnded = mixer.advanceAdvanced(to: time)
         let frame = upcoming.flatMap { $0.start == time ? $0 : nil } ?? mixer.frame(at: time, gain: gain)
         upcoming = nil
         let goesIdle = frame.isSilent && frame.duration == .zero
-        if goesIdle && sent == nil {
-            deadline = nil
-        } else {
-            actions.append(.apply(frame))
-            sent = goesIdle ? nil : frame
-            deadline = goesIdle ? nil : frame.end
-            upcoming = deadline.map { mixer.frame(at: $0, gain: gain) }
-        }
+        // After a change to an advanced voice, a frame the motors already hold (same levels
+        // and gain, no longer) needs no second call.
+        let held = unlessHeld && sent.map { $0.strong == frame.strong && $0.weak == frame.weak && $0.gain == frame.gain && frame.end <= $0.end } == true
+        if (!goesIdle || sent != nil) && !held { actions.append(.apply(frame)) }
+        if !held { sent = goesIdle ? nil : frame }
+        // While nothing sounds, an advanced voice may still have something scheduled.
+        deadline = goesIdle ? mixer.nextForcedBoundary(after: time) : frame.end
+        if !goesIdle, !mixer.hasActiveAdvanced { upcoming = mixer.frame(at: frame.end, gain: gain) }
         finish(ended, .completed)
+        for (run, outcome) in advancedEnded { finish([run], outcome) }
     }
 
     /// After a change to what plays: the frame of `time`, decided afresh.
-    private mutating func decideAfresh(at time: Duration) {
+    private mutating func decideAfresh(at time: Duration, unlessHeld: Bool = false) {
         upcoming = nil
-        decide(at: time)
+        decide(at: time, unlessHeld: unlessHeld)
     }
 
     private mutating func goQuiet() {

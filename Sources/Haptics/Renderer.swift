@@ -6,7 +6,8 @@
 /// - a continuous event's level is its intensity times its envelope: a linear ramp up over
 ///   `attackTime`, a linear fade to silence over `decayTime` after the attack when it is not
 ///   sustained, and a linear fade over the last `releaseTime` of its duration;
-/// - the intensity control curve multiplies and the sharpness control curve adds;
+/// - the intensity control curve multiplies and the sharpness control curve adds, for every
+///   event that `followsParameterCurves` (all but a `.haptic` clip's emphasis transients);
 /// - the attack, decay and release time controls scale those times of the events that start
 ///   under them, by 4^value (a quarter at -1, four times at 1), taken at the event's start;
 /// - the intensity becomes an amplitude through `settings.response`, and sharpness divides
@@ -71,7 +72,6 @@ private struct ControlCursor {
     mutating func value(at time: Double) -> Double {
         while current + 1 < curves.count, curves[current + 1].time <= time { current += 1 }
         guard current >= 0 else { return control.neutralValue }
-        let curve = curves[current]
-        return curve.value(after: time - curve.time)
+        return curves[current].value(at: time)
     }
 }

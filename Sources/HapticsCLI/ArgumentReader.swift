@@ -1,13 +1,13 @@
 /// Takes options, flags and positional arguments off a command line, in the conventions of
 /// swift-argument-parser: `--name value` or `--name=value`, `-h`/`--help`, and `--` ending
 /// the options.
-struct ArgumentReader {
+package struct ArgumentReader {
     private var arguments: [String]
     private var positionalsOnly: [String] = []
     /// The usage text of the command being read, for errors.
-    let usage: String
+    package let usage: String
 
-    init(_ arguments: [String], usage: String) {
+    package init(_ arguments: [String], usage: String) {
         if let end = arguments.firstIndex(of: "--") {
             self.arguments = Array(arguments[..<end])
             positionalsOnly = Array(arguments[(end + 1)...])
@@ -18,14 +18,14 @@ struct ArgumentReader {
     }
 
     /// Whether one of `names` is present (and takes it off).
-    mutating func flag(_ names: String...) -> Bool {
+    package mutating func flag(_ names: String...) -> Bool {
         let found = arguments.contains { names.contains($0) }
         arguments.removeAll { names.contains($0) }
         return found
     }
 
     /// The value of the option `name` (the last one given), or `nil` when absent.
-    mutating func option(_ name: String) throws(UsageError) -> String? {
+    package mutating func option(_ name: String) throws(UsageError) -> String? {
         var value: String?
         var index = 0
         while index < arguments.count {
@@ -45,7 +45,7 @@ struct ArgumentReader {
     }
 
     /// The value of `name` read as a number in `range`, or `nil` when absent.
-    mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+    package mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = try option(name) else { return nil }
         guard let value = Double(text), range.contains(value) else {
             throw error("the value '\(text)' of '\(name)' is not a number from \(format(range.lowerBound)) to \(format(range.upperBound))")
@@ -54,7 +54,7 @@ struct ArgumentReader {
     }
 
     /// The value of `name` as one of `choices`, or `nil` when absent.
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, of type: Choice.Type) throws(UsageError) -> Choice? where Choice.RawValue == String {
+    package mutating func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, of type: Choice.Type) throws(UsageError) -> Choice? where Choice.RawValue == String {
         guard let text = try option(name) else { return nil }
         guard let value = Choice(rawValue: text) else {
             throw error("the value '\(text)' of '\(name)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -63,7 +63,7 @@ struct ArgumentReader {
     }
 
     /// Everything left, which must all be positional; an unknown option is an error.
-    mutating func positionals() throws(UsageError) -> [String] {
+    package mutating func positionals() throws(UsageError) -> [String] {
         if let unknown = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             throw error("unknown option '\(unknown)'")
         }
@@ -72,7 +72,7 @@ struct ArgumentReader {
     }
 
     /// Exactly one positional argument, named `name` in the error when missing or extra.
-    mutating func single(_ name: String) throws(UsageError) -> String {
+    package mutating func single(_ name: String) throws(UsageError) -> String {
         let values = try positionals()
         guard values.count == 1, let value = values.first else {
             throw error(values.isEmpty ? "missing \(name)" : "unexpected argument '\(values[1])'")
@@ -81,7 +81,7 @@ struct ArgumentReader {
     }
 
     /// A usage error for the command being read.
-    func error(_ message: String) -> UsageError {
+    package func error(_ message: String) -> UsageError {
         UsageError(message: message, usage: usage)
     }
 

@@ -2,7 +2,7 @@ import Haptics
 import HapticsEvdev
 
 /// Where a playing command sends its frames (`--driver`).
-enum DriverChoice: String, Sendable, CaseIterable {
+package enum DriverChoice: String, Sendable, CaseIterable {
     /// A rumble-capable gamepad when one is found, else the terminal.
     case auto
     /// The terminal: one line per frame, in real time.
@@ -13,7 +13,7 @@ enum DriverChoice: String, Sendable, CaseIterable {
     case evdev
 
     /// The `--driver` option's help line.
-    static let help = "--driver <driver>     auto, stdout, record or evdev (default: auto)"
+    package static let help = "--driver <driver>     auto, stdout, record or evdev (default: auto)"
 
     /// The real-time driver for this choice, prepared. `terminal` is the driver used when the
     /// choice is the terminal, or `auto` finds no usable gamepad (saying why on `console`'s

@@ -8,4 +8,7 @@ public enum ExitCode: Int32, Sendable {
     case usage = 64
     /// An input file was wrong (`EX_DATAERR`).
     case dataError = 65
+    /// A service the command needs is taken or absent, e.g. a bus name another process owns
+    /// (`EX_UNAVAILABLE`).
+    case unavailable = 69
 }

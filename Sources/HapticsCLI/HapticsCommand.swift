@@ -6,7 +6,7 @@ public enum HapticsCommand {
 
     static let subcommands: [any Subcommand.Type] = [
         ImpactCommand.self, NotifyCommand.self, SelectCommand.self, PlayCommand.self,
-        RenderCommand.self, ValidateCommand.self, ListCommand.self, DevicesCommand.self, DemoCommand.self,
+        RenderCommand.self, ValidateCommand.self, ConvertCommand.self, ListCommand.self, DevicesCommand.self, DemoCommand.self,
     ]
 
     static var usage: String {

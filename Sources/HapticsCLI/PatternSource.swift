@@ -1,35 +1,86 @@
 import Haptics
 
-/// A `FILE|PRESET` argument: a preset's name, or the path of an AHAP file.
+/// A `<pattern>` argument: a preset's name, a Haptica string (`haptica:..oO-Oo`), `-` for a
+/// pattern on standard input, or the path of an AHAP or `.haptic` file.
 enum PatternSource: Sendable, Equatable {
     /// A built-in preset.
     case preset(Preset)
-    /// An AHAP file.
+    /// A Haptica pattern string, without its `haptica:` prefix.
+    case haptica(String)
+    /// AHAP or `.haptic` JSON on standard input.
+    case standardInput
+    /// An AHAP or `.haptic` file.
     case file(String)
 
-    /// A preset when `argument` is a preset's name, else a file path.
+    /// The argument that means standard input.
+    static let standardInputArgument = "-"
+
+    /// Reads a `<pattern>` argument: `-`, then the `haptica:` prefix, then a preset's name;
+    /// anything else is a file path.
     init(_ argument: String) {
-        self = Preset(rawValue: argument).map(PatternSource.preset) ?? .file(argument)
+        if argument == Self.standardInputArgument {
+            self = .standardInput
+        } else if argument.hasPrefix(HapticaPattern.prefix) {
+            self = .haptica(String(argument.dropFirst(HapticaPattern.prefix.count)))
+        } else if let preset = Preset(rawValue: argument) {
+            self = .preset(preset)
+        } else {
+            self = .file(argument)
+        }
     }
 
     /// The help text naming what the argument may be.
-    static let help = "<pattern>             an AHAP file, or a preset: \(Preset.allCases.map(\.rawValue).joined(separator: ", "))"
+    static let help = """
+        <pattern>             a preset ('haptics list' shows them), an .ahap or .haptic file,
+                                a Haptica string ('haptica:..oO-Oo'), or - for AHAP or .haptic
+                                JSON on standard input
+        """
+
+    /// How the pattern is named in messages, titles and written files.
+    var name: String {
+        switch self {
+        case .preset(let preset): preset.rawValue
+        case .haptica(let text): HapticaPattern.prefix + text
+        case .standardInput: "standard input"
+        case .file(let path): path
+        }
+    }
+
+    /// Loads the pattern with its notices, or says why it cannot be loaded.
+    func loaded() throws(PatternLoadError) -> LoadedPattern {
+        switch self {
+        case .preset(let preset):
+            return LoadedPattern(pattern: preset.pattern)
+        case .haptica(let text):
+            return HapticaPattern.load(text, source: name)
+        case .standardInput:
+            let bytes: [UInt8]
+            do {
+                bytes = try FileReader.bytes(atPath: "/dev/stdin", limit: PatternFile.maximumFileSize)
+            } catch {
+                switch error {
+                case .system(let code):
+                    throw PatternLoadError(file: name, path: "$", problem: .unreadable(reason: FileReader.message(for: code)))
+                case .tooLarge(let size):
+                    throw PatternLoadError(file: name, path: "$", problem: .tooLarge(bytes: size, limit: PatternFile.maximumFileSize))
+                }
+            }
+            return try PatternFile.decode(bytes, file: name)
+        case .file(let path):
+            return try PatternFile.load(contentsOf: path)
+        }
+    }
 
     /// Loads the pattern, printing notices to standard error; a load error is printed on one
     /// line and comes back as `nil`.
     func load(on console: Console) -> HapticPattern? {
-        switch self {
-        case .preset(let preset):
-            return preset.pattern
-        case .file(let path):
-            do {
-                let loaded = try AHAPLoader.load(contentsOf: path)
-                for notice in loaded.notices { console.err("note: \(notice)") }
-                return loaded.pattern
-            } catch {
-                console.err("Error: \(error)")
-                return nil
-            }
+        do {
+            let loaded = try loaded()
+            for notice in loaded.notices { console.err("note: \(notice)") }
+            return loaded.pattern
+        } catch {
+            console.err("Error: \(error)")
+            return nil
         }
     }
 }

@@ -1,6 +1,6 @@
 import Haptics
 
-/// `haptics render FILE|PRESET [--step MS] [--format text|json|svg]`.
+/// `haptics render PATTERN [--step MS] [--format text|json|svg]`.
 struct RenderCommand: Subcommand {
     static let name = "render"
     static let abstract = "Print the rumble track of a pattern, without playing it."
@@ -37,11 +37,7 @@ struct RenderCommand: Subcommand {
             let lines = track.frames.map { "  " + FrameFormat.json.line(for: $0) }
             console.out("[\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "]" : "\n]"))
         case .svg:
-            let title = switch source {
-            case .preset(let preset): preset.rawValue
-            case .file(let path): path
-            }
-            console.out(TrackSVG.document(for: track, title: title))
+            console.out(TrackSVG.document(for: pattern, track: track, name: source.name))
         }
         return .success
     }

@@ -13,7 +13,9 @@ import Synchronization
 ///   the kernel erase its effects.
 /// - The frame's gain goes to `FF_GAIN` where the device has it, else it scales the levels.
 /// - A device unplugged mid-play is dropped with one notice while the others keep playing;
-///   with `auto` and `all`, pads plugged in later join (inotify on the input directory).
+///   with `auto` and `all`, pads plugged in later join (inotify on the input directory, watched
+///   by the driver itself, or by the caller's event loop through `HotPlugMonitor` and
+///   `handle(_:)` when created with `watchesHotPlug: false`).
 /// - `stop()` writes a stop and erases the effect; `close()` also closes the devices.
 public final class EvdevDriver: HapticDriver {
     private struct OpenDevice {
@@ -35,22 +37,26 @@ public final class EvdevDriver: HapticDriver {
     private let discovery: DeviceDiscovery
     private let system: Syscalls
     private let notice: @Sendable (String) -> Void
+    private let watchesHotPlug: Bool
     private let state = Mutex(State())
 
     /// Creates a driver for the devices `selection` picks in `directory`. `notice` hears about
-    /// devices joining or leaving (one line each).
+    /// devices joining or leaving (one line each). With `watchesHotPlug` false, the driver
+    /// does not watch the directory itself: the caller hands it each change (`handle(_:)`).
     public convenience init(
         selection: DeviceSelection = .auto,
         directory: String = "/dev/input",
+        watchesHotPlug: Bool = true,
         notice: @escaping @Sendable (String) -> Void = { _ in }
     ) {
-        self.init(selection: selection, directory: directory, system: .live, notice: notice)
+        self.init(selection: selection, directory: directory, system: .live, watchesHotPlug: watchesHotPlug, notice: notice)
     }
 
-    init(selection: DeviceSelection, directory: String, system: Syscalls, notice: @escaping @Sendable (String) -> Void) {
+    init(selection: DeviceSelection, directory: String, system: Syscalls, watchesHotPlug: Bool = true, notice: @escaping @Sendable (String) -> Void) {
         self.selection = selection
         self.discovery = DeviceDiscovery(directory: directory, system: system)
         self.system = system
+        self.watchesHotPlug = watchesHotPlug
         self.notice = notice
     }
 
@@ -72,6 +78,8 @@ public final class EvdevDriver: HapticDriver {
 
     /// Plays the frame on every device.
     public func apply(_ frame: RumbleFrame) throws {
+        var notices: [String] = []
+        defer { for line in notices { notice(line) } }
         try state.withLock { state throws(EvdevError) in
             try prepare(&state)
             var failure: EvdevError?
@@ -85,7 +93,7 @@ public final class EvdevDriver: HapticDriver {
                     failure = failure ?? describe(error, on: state.devices[index], operation: "playing")
                 }
             }
-            for index in gone.reversed() { drop(state.devices.remove(at: index)) }
+            for index in gone.reversed() { notices.append(drop(state.devices.remove(at: index))) }
             if let failure { throw failure }
         }
     }
@@ -122,7 +130,7 @@ public final class EvdevDriver: HapticDriver {
     // MARK: - Opening
 
     private func prepare(_ state: inout State) throws(EvdevError) {
-        if !state.isWatching, selection.followsHotPlug {
+        if !state.isWatching, watchesHotPlug, selection.followsHotPlug {
             state.isWatching = true
             state.watcher = try? DeviceWatcher(directory: discovery.directory, system: system) { [weak self] change in
                 self?.handle(change)
@@ -156,27 +164,32 @@ public final class EvdevDriver: HapticDriver {
         }
     }
 
-    private func handle(_ change: DeviceWatcher.Change) {
-        state.withLock { state in
+    /// Takes a device plugged in (when the selection follows hot-plug and picks it) or drops
+    /// one unplugged, with a notice; other changes are ignored.
+    public func handle(_ change: DeviceChange) {
+        if case .appeared = change, !selection.followsHotPlug { return }
+        let line: String? = state.withLock { state in
             switch change {
             case .disappeared(let node):
-                guard let index = state.devices.firstIndex(where: { $0.info.node == node }) else { return }
-                drop(state.devices.remove(at: index))
+                guard let index = state.devices.firstIndex(where: { $0.info.node == node }) else { return nil }
+                return drop(state.devices.remove(at: index))
             case .appeared(let node):
                 guard selection == .all || state.devices.isEmpty,
                       !state.devices.contains(where: { $0.info.node == node }),
                       let info = discovery.describe(node), !selection.pick(from: [info]).isEmpty,
                       let device = try? open(info)
-                else { return }
+                else { return nil }
                 state.devices.append(device)
-                notice("\(node) (\(info.name)) plugged in: it will rumble too")
+                return "\(node) (\(info.name)) plugged in: it will rumble too"
             }
         }
+        if let line { notice(line) }
     }
 
-    private func drop(_ device: OpenDevice) {
+    /// Closes a device that went away; the notice to give once the lock is released.
+    private func drop(_ device: OpenDevice) -> String {
         system.close(device.fd)
-        notice("\(device.info.node) (\(device.info.name)) was unplugged; dropped it")
+        return "\(device.info.node) (\(device.info.name)) was unplugged; dropped it"
     }
 
     // MARK: - Playing

@@ -128,6 +128,18 @@ import Testing
         ])
     }
 
+    @Test func validateChecksFeedbackdThemesToo() async throws {
+        let good = try temporaryFile(#"{"name": "g", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble"}, {"event-name": "e", "type": "Sound", "effect": "x"}]}]}"#)
+        let bad = try temporaryFile(#"{"name": "b", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "count": 0}]}]}"#)
+        let (code, console) = await CapturedConsole.run("validate", good, bad)
+        #expect(code == .dataError)
+        #expect(console.out == "ok: \(good) (feedbackd theme 'g', 1 events with haptics)")
+        #expect(console.err.split(separator: "\n") == [
+            "note: \(good): skipped 1 Sound entry: gamepads play haptics only",
+            "error: \(bad): profiles[0].feedbacks[0].count: expected a whole number from 1 to 1000, found a number",
+        ])
+    }
+
     @Test func playingABrokenFileExits65WithOneLine() async throws {
         let bad = try temporaryFile("not json")
         let (code, console) = await CapturedConsole.run("play", bad, "--driver", "record")

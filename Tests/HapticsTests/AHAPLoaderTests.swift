@@ -49,6 +49,17 @@ import Testing
         ])
     }
 
+    @Test func readsHapticsOwnKeyForEventsApartFromTheCurves() throws {
+        let loaded = try AHAPLoader.decode(Array("""
+            {"Pattern": [{"Event": {"EventType": "HapticTransient", "HapticsFollowsParameterCurves": false}},
+                         {"Event": {"EventType": "HapticTransient", "Time": 1}}]}
+            """.utf8), file: "t.ahap")
+        #expect(loaded.pattern.events.map(\.followsParameterCurves) == [false, true])
+        #expect(throws: PatternLoadError.self) {
+            try AHAPLoader.decode(Array(#"{"Pattern": [{"Event": {"EventType": "HapticTransient", "HapticsFollowsParameterCurves": "no"}}]}"#.utf8), file: "t.ahap")
+        }
+    }
+
     @Test func clampsOutOfRangeValuesAsApplesLoaderDoes() throws {
         let loaded = try AHAPLoader.load(contentsOf: Fixtures.corpus("studio-creative-challenges__NickArner_BowRelease.ahap"))
         #expect(loaded.pattern.events.contains { $0.sharpness == 1 })

@@ -12,6 +12,18 @@ enum Fixtures {
         return names.filter { $0.hasSuffix(".ahap") }.sorted().map { folder.appendingPathComponent($0).path }
     }
 
+    /// Every corpus `.haptic` clip (Lofelt / Meta Haptics Studio).
+    static var hapticFiles: [String] {
+        let folder = directory.appendingPathComponent("haptic")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".haptic") }.sorted().map { folder.appendingPathComponent($0).path }
+    }
+
+    /// The path of a corpus `.haptic` clip by name.
+    static func haptic(_ name: String) -> String {
+        directory.appendingPathComponent("haptic").appendingPathComponent(name).path
+    }
+
     /// The path of a corpus file by name.
     static func corpus(_ name: String) -> String {
         directory.appendingPathComponent("corpus").appendingPathComponent(name).path

@@ -2,7 +2,7 @@
 import Testing
 
 /// A frame written compactly in a test: start and duration in milliseconds, then levels.
-struct ExpectedFrame: CustomStringConvertible {
+struct ExpectedFrame: CustomStringConvertible, Hashable {
     var startMs: Int
     var durationMs: Int
     var strong: Double

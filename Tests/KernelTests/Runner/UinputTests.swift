@@ -231,8 +231,12 @@ enum UinputTests {
         second.reset()
         try driver.apply(RumbleFrame(start: .zero, duration: .milliseconds(100), strong: 0.5, weak: 0))
         try expect(second.wait { if case .upload(_, _, 0x8000, 0, _) = $0 { true } else { false } }, "the remaining pad stopped playing")
-        let lines = notices.withLock { $0 }
-        try expect(lines.contains { $0.contains("plugged in") } && lines.contains { $0.contains("unplugged") }, "notices: \(lines)")
+        // Notices come once the driver's lock is released, just after the change they tell of.
+        let told = Monotonic.wait {
+            let lines = notices.withLock { $0 }
+            return lines.contains { $0.contains("plugged in") } && lines.contains { $0.contains("unplugged") }
+        }
+        try expect(told, "notices: \(notices.withLock { $0 })")
     }
 
     private static func triggerPullRumbles() async throws {
@@ -244,7 +248,7 @@ enum UinputTests {
         let engine = HapticEngine(driver: EvdevDriver(selection: .path(pad.node)))
         try engine.start()
         let controller = RefreshController(kind: .header)
-        let token = controller.addObserver(RefreshFeedback(engine))
+        let token = controller.attach(RefreshFeedback(engine))
         defer { token.cancel() }
         let pulls = Task {
             var gesture = TriggerGesture()

@@ -10,11 +10,19 @@ if let index = arguments.firstIndex(of: "--child-play"), index + 1 < arguments.c
     exit(0)
 }
 let haptics = arguments.firstIndex(of: "--haptics").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+func path(after option: String) -> String? {
+    arguments.firstIndex(of: option).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+let daemonPrograms = path(after: "--hapticsd").flatMap { hapticsd in
+    path(after: "--dbus-daemon").flatMap { dbus in
+        path(after: "--busctl").map { DaemonTests.Programs(hapticsd: hapticsd, dbusDaemon: dbus, busctl: $0) }
+    }
+}
 let filter = arguments.firstIndex(of: "--filter").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 
 var passed = 0
 var failed = 0
-let tests = UinputTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics) + OtherPadTests.all()
+let tests = UinputTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics) + OtherPadTests.all() + DaemonTests.all(programs: daemonPrograms)
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {

@@ -1,0 +1,49 @@
+import Haptics
+import HapticsCLI
+import HapticsEvdev
+
+/// Where the daemon's frames go, with what its loop needs to follow the devices: the driver,
+/// the list behind the `Devices` property, and, for evdev, the hot-plug monitor whose
+/// descriptor joins the loop's `poll` and the driver taking each change.
+struct DaemonOutput {
+    /// The driver the engine plays through.
+    let driver: any HapticDriver
+    /// The devices driven now.
+    let devices: () -> [DeviceEntry]
+    /// inotify on the input directory, for the loop to poll; `nil` without evdev (or when it
+    /// cannot be watched).
+    let hotPlug: HotPlugMonitor?
+    /// Hands a change to the driver.
+    let take: (DeviceChange) -> Void
+
+    /// The output `options` ask for. Device notices go to `console`, and to `mailbox` so that
+    /// a device dropped while playing (on the player's thread) updates `Devices` too.
+    init(_ options: DaemonOptions, console: Console, mailbox: Mailbox<DaemonWork>) {
+        switch options.driver {
+        case .record:
+            driver = StdoutDriver(format: .json)
+            devices = { [DeviceEntry(node: "-", name: "standard output", kind: "record")] }
+            hotPlug = nil
+            take = { _ in }
+        case .stdout:
+            driver = StdoutDriver(format: .text)
+            devices = { [DeviceEntry(node: "-", name: "standard output", kind: "text")] }
+            hotPlug = nil
+            take = { _ in }
+        case .auto, .evdev:
+            let evdev = EvdevDriver(selection: options.device, watchesHotPlug: false) { notice in
+                console.err("hapticsd: \(notice)")
+                mailbox.post(.devicesChanged)
+            }
+            driver = evdev
+            devices = { evdev.devices.map { DeviceEntry(node: $0.node, name: $0.name, kind: $0.kind) } }
+            do {
+                hotPlug = try HotPlugMonitor()
+            } catch {
+                console.err("hapticsd: note: cannot watch /dev/input (\(error)); pads plugged in later are not seen")
+                hotPlug = nil
+            }
+            take = { evdev.handle($0) }
+        }
+    }
+}

@@ -1,0 +1,286 @@
+import CSDBus
+import FeedbackTheme
+import Haptics
+
+/// The three interfaces' behaviour, on the loop thread: reads each call, decides with the
+/// registry, plays on the engine, and signals ends. Not `Sendable`: sd-bus calls it on the
+/// loop thread only, and playbacks' ends come back through the mailbox.
+final class FeedbackService {
+    private let bus: Bus
+    private let engine: HapticEngine<PrecisionClock>
+    private let mailbox: Mailbox<DaemonWork>
+    private let renderer: ThemeRenderer
+    private let listDevices: () -> [DeviceEntry]
+    private var theme: CompiledTheme
+    private var profile = FeedbackProfile.full
+    private var registry: FeedbackRegistry
+    private var handles: [UInt32: [PlaybackHandle]] = [:]
+    /// The running `Vibrate` of each client and app id.
+    private var vibrations: [String: UInt32] = [:]
+    private var devices: [DeviceEntry]
+
+    init(
+        bus: Bus,
+        engine: HapticEngine<PrecisionClock>,
+        mailbox: Mailbox<DaemonWork>,
+        theme: FeedbackTheme,
+        limits: DaemonLimits,
+        devices: @escaping () -> [DeviceEntry]
+    ) {
+        self.bus = bus
+        self.engine = engine
+        self.mailbox = mailbox
+        self.renderer = ThemeRenderer(renderer: Renderer(settings: engine.settings))
+        self.theme = CompiledTheme(theme, renderer: renderer)
+        self.registry = FeedbackRegistry(limits: limits)
+        self.listDevices = devices
+        self.devices = devices()
+    }
+
+    /// The theme's name.
+    var themeName: String { theme.name }
+
+    /// Plays `theme` from now on; what plays goes on.
+    func use(_ theme: FeedbackTheme) {
+        self.theme = CompiledTheme(theme, renderer: renderer)
+    }
+
+    /// When the next timeout runs out (CLOCK_MONOTONIC µs).
+    var nextDeadline: UInt64? { registry.nextDeadline }
+
+    // MARK: - Work from the loop
+
+    /// Ends the feedbacks whose timeout ran out by `now`.
+    func expire(now: UInt64) {
+        for id in registry.expired(by: now) { end(id, .expired) }
+    }
+
+    /// Acts on work other threads posted.
+    func perform(_ work: DaemonWork) {
+        switch work {
+        case .playbackFinished(let id):
+            let reason = registry.playbackFinished(id)
+            if registry.entries[id] == nil {
+                handles[id] = nil
+                if let key = vibrations.first(where: { $0.value == id })?.key { vibrations[key] = nil }
+            }
+            if let reason { bus.emitFeedbackEnded(id: id, reason: reason.rawValue) }
+        case .devicesChanged:
+            let now = listDevices()
+            guard now != devices else { return }
+            devices = now
+            bus.emitPropertyChanged(.haptics, "Devices")
+        }
+    }
+
+    /// Ends what `client` started that ends with it: it left the bus.
+    func clientLeft(_ client: String) {
+        for id in registry.endingWithClient(client) { end(id, .explicit) }
+    }
+
+    // MARK: - The vtables
+
+    /// Handles one vtable entry: a call when `reply` is `nil`, else a property read; a
+    /// property write comes as a `message` for a property member.
+    func handle(_ member: hapticsd_member, message: BusMessage?, reply: BusMessage?, error busError: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+        do throws(MethodError) {
+            if let reply { return try read(member, into: reply) }
+            guard let message else { return -EINVAL }
+            switch member {
+            case HAPTICSD_TRIGGER_FEEDBACK: return try triggerFeedback(message)
+            case HAPTICSD_END_FEEDBACK:
+                end(try message.readUInt32(), .explicit)
+                return Bus.reply(to: message)
+            case HAPTICSD_VIBRATE: return try vibrate(message)
+            case HAPTICSD_PLAY_AHAP: return try playAHAP(message)
+            case HAPTICSD_IMPACT: return try impact(message)
+            case HAPTICSD_NOTIFY: return try notify(message)
+            case HAPTICSD_SELECTION:
+                _ = try message.readString()
+                return try play([renderer.track(for: .haptics(PatternReference(source: .preset(.selection))))], for: message, timeout: -1)
+            case HAPTICSD_STOP:
+                end(try message.readUInt32(), .explicit)
+                return Bus.reply(to: message)
+            case HAPTICSD_STOP_ALL:
+                for id in registry.entries.keys.sorted() { end(id, .explicit) }
+                return Bus.reply(to: message)
+            default: return try write(member, from: message)
+            }
+        } catch {
+            return Bus.fail(busError, error)
+        }
+    }
+
+    private func read(_ member: hapticsd_member, into reply: BusMessage) throws(MethodError) -> Int32 {
+        switch member {
+        case HAPTICSD_PROFILE: return reply.append(profile.rawValue)
+        case HAPTICSD_GAIN: return reply.append(engine.gain)
+        case HAPTICSD_VERSION: return reply.append(DaemonVersion.interface)
+        case HAPTICSD_DEVICES:
+            var result = reply.open("a", "(sss)")
+            for device in devices where result >= 0 {
+                result = reply.open("r", "sss")
+                if result >= 0 { result = reply.append(device.node) }
+                if result >= 0 { result = reply.append(device.name) }
+                if result >= 0 { result = reply.append(device.kind) }
+                if result >= 0 { result = reply.close() }
+            }
+            return result >= 0 ? reply.close() : result
+        default: return -EINVAL
+        }
+    }
+
+    private func write(_ member: hapticsd_member, from value: BusMessage) throws(MethodError) -> Int32 {
+        switch member {
+        case HAPTICSD_PROFILE:
+            let text = try value.readString()
+            guard let new = FeedbackProfile(rawValue: text) else {
+                throw .invalidArguments("the profile '\(text)' is not one of full, quiet, silent")
+            }
+            if new != profile {
+                profile = new
+                bus.emitPropertyChanged(.feedback, "Profile")
+            }
+            return 0
+        case HAPTICSD_GAIN:
+            let gain = try value.readDouble()
+            guard gain.isFinite, (0...1).contains(gain) else { throw .invalidArguments("the gain \(gain) is not a number from 0 to 1") }
+            if gain != engine.gain {
+                engine.setGain(gain)
+                bus.emitPropertyChanged(.haptics, "Gain")
+            }
+            return 0
+        default: return -EINVAL
+        }
+    }
+
+    // MARK: - org.sigxcpu.Feedback
+
+    private func triggerFeedback(_ call: BusMessage) throws(MethodError) -> Int32 {
+        _ = try call.readString()
+        let event = try call.readString()
+        let hints = try FeedbackHints(reading: call)
+        let timeout = try call.readInt32()
+        let level = hints.important ? FeedbackProfile.full : max(profile, hints.profile ?? .full)
+        return try play(theme.tracks(for: event, at: level), for: call, timeout: timeout, endsWithClient: true)
+    }
+
+    /// Starts `tracks` as one feedback of the caller, replies with its id, and signals its end
+    /// at once when there is nothing to play. Unless `endsWithClient`, only a loop ends when
+    /// the caller leaves the bus.
+    private func play(_ tracks: [RumbleTrack], for call: BusMessage, timeout: Int32, endsWithClient: Bool = false) throws(MethodError) -> Int32 {
+        guard timeout >= -1, timeout <= registry.limits.timeoutSeconds else {
+            throw .invalidArguments("the timeout \(timeout) is not -1 (once), 0 (until ended) or 1 to \(registry.limits.timeoutSeconds) seconds")
+        }
+        let client = call.sender
+        let id = try registry.admit(client)
+        let started = start(id, tracks, client: client, timeout: timeout, signalled: true, endsWithClient: endsWithClient || timeout != -1)
+        let result = Bus.reply(to: call, id)
+        if !started { bus.emitFeedbackEnded(id: id, reason: EndReason.notFound.rawValue) }
+        return result
+    }
+
+    private func start(_ id: UInt32, _ tracks: [RumbleTrack], client: String, timeout: Int32, signalled: Bool, endsWithClient: Bool) -> Bool {
+        let playable = tracks.filter { $0.duration > .zero }
+        guard !playable.isEmpty else { return false }
+        let deadline = timeout > 0 ? Monotonic.now + UInt64(timeout) * 1_000_000 : nil
+        registry.started(id, client: client, playing: playable.count, deadline: deadline, signalled: signalled, endsWithClient: endsWithClient)
+        let repetition: Repetition = timeout == -1 ? .once : .forever
+        let started = playable.map { engine.play($0, repetition: repetition) }
+        handles[id] = started
+        let mailbox = self.mailbox
+        for handle in started {
+            Task {
+                _ = await handle.finished()
+                mailbox.post(.playbackFinished(id))
+            }
+        }
+        return true
+    }
+
+    private func end(_ id: UInt32, _ reason: EndReason) {
+        guard registry.end(id, reason) else { return }
+        for handle in handles[id] ?? [] { handle.stop() }
+    }
+
+    // MARK: - org.sigxcpu.Feedback.Haptic
+
+    private func vibrate(_ call: BusMessage) throws(MethodError) -> Int32 {
+        let appID = try call.readString()
+        let limits = registry.limits
+        var steps: [VibraStep] = []
+        _ = try call.enter("a", "(du)")
+        while try call.enter("r", "du") {
+            let amplitude = try call.readDouble()
+            let milliseconds = try call.readUInt32()
+            try call.exit()
+            guard steps.count < limits.vibrateItems else {
+                throw .invalidArguments("a pattern holds at most \(limits.vibrateItems) items")
+            }
+            guard amplitude.isFinite, (0...1).contains(amplitude) else {
+                throw .invalidArguments("item \(steps.count): the amplitude \(amplitude) is not a number from 0 to 1")
+            }
+            guard milliseconds <= limits.vibrateItemMilliseconds else {
+                throw .invalidArguments("item \(steps.count): \(milliseconds) ms is longer than \(limits.vibrateItemMilliseconds) ms")
+            }
+            steps.append(VibraStep(magnitude: amplitude, duration: .milliseconds(Int(milliseconds))))
+        }
+        try call.exit()
+        let key = call.sender + "\u{0}" + appID
+        if let running = vibrations[key] { end(running, .explicit) }
+        guard !steps.isEmpty else { return Bus.reply(to: call, true) }
+        guard profile != .silent else { return Bus.reply(to: call, false) }
+        let id = registry.takeID()
+        if start(id, [renderer.track(for: .pattern(steps))], client: call.sender, timeout: -1, signalled: false, endsWithClient: false) {
+            vibrations[key] = id
+        }
+        return Bus.reply(to: call, true)
+    }
+
+    // MARK: - io.github.haptics.Haptics1
+
+    private func playAHAP(_ call: BusMessage) throws(MethodError) -> Int32 {
+        _ = try call.readString()
+        let text = try call.readString()
+        let timeout = try call.readInt32()
+        let bytes = Array(text.utf8)
+        guard bytes.count <= registry.limits.ahapBytes else {
+            throw .limitExceeded("the AHAP document is \(bytes.count) bytes; at most \(registry.limits.ahapBytes) are taken")
+        }
+        let pattern: HapticPattern
+        do {
+            pattern = try AHAPLoader.decode(bytes, file: "PlayAHAP").pattern
+        } catch {
+            throw .invalidArguments(error.description)
+        }
+        return try play(audible([engine.track(for: pattern)]), for: call, timeout: timeout)
+    }
+
+    private func impact(_ call: BusMessage) throws(MethodError) -> Int32 {
+        _ = try call.readString()
+        let name = try call.readString()
+        let intensity = try call.readDouble()
+        guard let style = ImpactStyle(rawValue: name) else {
+            throw .invalidArguments("the style '\(name)' is not one of \(ImpactStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard intensity.isFinite, (0...1).contains(intensity) else {
+            throw .invalidArguments("the intensity \(intensity) is not a number from 0 to 1")
+        }
+        let reference = PatternReference(source: .preset(Preset(style)), intensity: intensity)
+        return try play(audible([renderer.track(for: .haptics(reference))]), for: call, timeout: -1)
+    }
+
+    private func notify(_ call: BusMessage) throws(MethodError) -> Int32 {
+        _ = try call.readString()
+        let name = try call.readString()
+        guard let type = NotificationType(rawValue: name) else {
+            throw .invalidArguments("the type '\(name)' is not one of \(NotificationType.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return try play(audible([renderer.track(for: .haptics(PatternReference(source: .preset(Preset(type)))))]), for: call, timeout: -1)
+    }
+
+    /// `tracks`, or nothing in the silent profile.
+    private func audible(_ tracks: [RumbleTrack]) -> [RumbleTrack] {
+        profile == .silent ? [] : tracks
+    }
+}

@@ -1,0 +1,171 @@
+import FeedbackTheme
+import Glibc
+import Haptics
+import HapticsCLI
+import HapticsEvdev
+
+/// `hapticsd`: parses the command line, loads the theme, owns `org.sigxcpu.Feedback` on the
+/// session bus and runs the one event loop until SIGTERM or SIGINT (stopping every motor
+/// and erasing every effect) or until another process takes the name. SIGHUP reloads the
+/// theme. The loop polls the bus, a signalfd, the mailbox's eventfd (playbacks ending on the
+/// player's thread) and the hot-plug monitor's inotify descriptor; only it touches the bus.
+/// Kept apart from `main` so tests can run it.
+public enum HapticsDaemonCommand {
+    /// The bus name served.
+    static let name = "org.sigxcpu.Feedback"
+
+    /// Runs `hapticsd` with `arguments` (without the program name). Call
+    /// `blockSignals()` first, on the main thread, before any other thread starts.
+    public static func run(_ arguments: [String], environment: [String: String], console: Console = .standard) -> ExitCode {
+        var reader = ArgumentReader(arguments, usage: DaemonOptions.usage)
+        if reader.flag("-h", "--help") {
+            console.out(DaemonOptions.usage)
+            return .success
+        }
+        if reader.flag("--version") {
+            console.out(DaemonVersion.text)
+            return .success
+        }
+        let options: DaemonOptions
+        do {
+            options = try DaemonOptions(parsing: &reader)
+        } catch {
+            console.err("Error: \(error.message)")
+            console.err(error.usage)
+            return .usage
+        }
+        let lookup = ThemeLookup.resolve(option: options.theme, environment: environment) { access($0, F_OK) == 0 }
+        let theme: FeedbackTheme
+        do {
+            theme = try load(lookup, console: console)
+        } catch {
+            console.err("Error: \(error)")
+            return .dataError
+        }
+        do {
+            return try serve(options, theme: theme, lookup: lookup, console: console)
+        } catch {
+            console.err("Error: \(error)")
+            return .failure
+        }
+    }
+
+    /// Blocks SIGTERM, SIGINT and SIGHUP so that they reach the loop through a signalfd.
+    public static func blockSignals() {
+        SignalChannel.block()
+    }
+
+    private static func load(_ lookup: ThemeLookup, console: Console) throws(ThemeLoadError) -> FeedbackTheme {
+        switch lookup {
+        case .builtIn:
+            return BuiltInTheme.theme
+        case .file(let path):
+            let loaded = try ThemeLoader().load(contentsOf: path)
+            for notice in loaded.notices { console.err("hapticsd: note: \(notice)") }
+            return loaded.theme
+        }
+    }
+
+    private static func serve(_ options: DaemonOptions, theme: FeedbackTheme, lookup: ThemeLookup, console: Console) throws(BusError) -> ExitCode {
+        let mailbox = try Mailbox<DaemonWork>()
+        let signals = try SignalChannel()
+        let output = DaemonOutput(options, console: console, mailbox: mailbox)
+        let engine = HapticEngine(driver: output.driver, clock: PrecisionClock())
+        do {
+            try engine.start()
+        } catch {
+            console.err("hapticsd: note: \(error); playing as soon as a device appears")
+        }
+        defer { engine.close() }
+        let bus = try Bus.session()
+        let service = FeedbackService(bus: bus, engine: engine, mailbox: mailbox, theme: theme, limits: DaemonLimits(), devices: output.devices)
+        try bus.serve { member, message, reply, error in
+            service.handle(member, message: message, reply: reply, error: error)
+        }
+        try bus.match("type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'") { message in
+            guard let name = try? message.readString(), let _ = try? message.readString(), let new = try? message.readString(),
+                  name.hasPrefix(":"), new.isEmpty
+            else { return }
+            service.clientLeft(name)
+        }
+        var lost = false
+        try bus.match("type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',member='NameLost',arg0='\(name)'") { _ in
+            lost = true
+        }
+        guard try bus.requestName(name, replace: options.replace) else {
+            let owner = bus.owner(of: name).map { owner in
+                " by \(owner.unique)" + (owner.pid > 0 ? " (\(command(of: owner.pid)), pid \(owner.pid))" : "")
+            } ?? ""
+            console.err("Error: \(name) is owned\(owner); stop that service or run hapticsd --replace")
+            return .unavailable
+        }
+        console.err("hapticsd: serving \(name) with the theme '\(service.themeName)'\(lookup == .builtIn ? " (built in)" : "")")
+        while true {
+            try bus.process()
+            if lost {
+                console.err("hapticsd: another process took \(name); exiting")
+                return .success
+            }
+            let now = Monotonic.now
+            service.expire(now: now)
+            let wake = [bus.timeout, service.nextDeadline].compactMap { $0 }.min()
+            let timeout: Int32 = wake.map { $0 <= now ? 0 : Int32(min(($0 - now + 999) / 1000, 60_000)) } ?? -1
+            var fds = [
+                pollfd(fd: bus.fileDescriptor, events: bus.events, revents: 0),
+                pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: mailbox.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: output.hotPlug?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            guard ready > 0 || errno == EINTR || ready == 0 else { throw BusError("waiting in poll", result: -errno) }
+            if fds[1].revents != 0 {
+                for signal in signals.take() {
+                    if signal == SIGHUP {
+                        reload(lookup, into: service, console: console)
+                    } else {
+                        console.err("hapticsd: \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): stopping every motor")
+                        engine.close()
+                        bus.flush()
+                        return .success
+                    }
+                }
+            }
+            if fds[2].revents != 0 {
+                for work in mailbox.take() { service.perform(work) }
+            }
+            if fds[3].revents != 0, let hotPlug = output.hotPlug {
+                for change in hotPlug.changes() { output.take(change) }
+                service.perform(.devicesChanged)
+            }
+        }
+    }
+
+    private static func reload(_ lookup: ThemeLookup, into service: FeedbackService, console: Console) {
+        do {
+            service.use(try load(lookup, console: console))
+            console.err("hapticsd: SIGHUP: reloaded the theme '\(service.themeName)'")
+        } catch {
+            console.err("hapticsd: SIGHUP: keeping the theme '\(service.themeName)': \(error)")
+        }
+    }
+
+    /// The process's command name, from `/proc/PID/comm`.
+    private static func command(of pid: Int32) -> String {
+        guard let bytes = try? FileReader.bytes(atPath: "/proc/\(pid)/comm", limit: 256) else { return "unknown" }
+        return String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
+    }
+
+    /// The process's environment, from `environ`.
+    public static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            cursor += 1
+        }
+        return result
+    }
+}

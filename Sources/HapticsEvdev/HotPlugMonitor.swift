@@ -1,0 +1,60 @@
+import Glibc
+
+/// Hot-plug for an event loop of your own: inotify on the input directory, reporting
+/// `eventN` nodes appearing (or having their permissions changed by udev) and disappearing.
+/// Poll `fileDescriptor` for input, then take `changes()`. The monitor owns the descriptor.
+public final class HotPlugMonitor: Sendable {
+    /// The inotify descriptor to poll (non-blocking).
+    public let fileDescriptor: Int32
+    /// The directory watched.
+    public let directory: String
+    private let system: Syscalls
+
+    /// Watches `directory` (default `/dev/input`); wraps `inotify_init1` and `inotify_add_watch`.
+    public convenience init(directory: String = "/dev/input") throws(Errno) {
+        try self.init(directory: directory, system: .live)
+    }
+
+    init(directory: String, system: Syscalls) throws(Errno) {
+        self.fileDescriptor = try system.watchDirectory(directory)
+        self.directory = directory
+        self.system = system
+    }
+
+    deinit {
+        system.close(fileDescriptor)
+    }
+
+    /// Every change pending, in order; empty when there is none. Wraps `read`.
+    public func changes() -> [DeviceChange] {
+        var changes: [DeviceChange] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 8)
+        defer { buffer.deallocate() }
+        while let count = try? Errno.retryingOnInterrupt({ () throws(Errno) in try system.read(fileDescriptor, buffer) }), count > 0 {
+            changes += Self.parse(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), directory: directory)
+        }
+        return changes
+    }
+
+    /// The changes in a buffer of `struct inotify_event` records.
+    static func parse(_ bytes: UnsafeRawBufferPointer, directory: String) -> [DeviceChange] {
+        var changes: [DeviceChange] = []
+        var offset = 0
+        let header = 16
+        while offset + header <= bytes.count {
+            let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+            let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+            let nameBytes = bytes[(offset + header)..<min(offset + header + length, bytes.count)].prefix { $0 != 0 }
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            offset += header + length
+            guard DeviceDiscovery.eventNumber(name) != nil else { continue }
+            let node = "\(directory)/\(name)"
+            if mask & UInt32(IN_DELETE) != 0 {
+                changes.append(.disappeared(node))
+            } else if mask & UInt32(IN_CREATE | IN_ATTRIB) != 0 {
+                changes.append(.appeared(node))
+            }
+        }
+        return changes
+    }
+}

@@ -1,0 +1,6 @@
+import Glibc
+import HapticsDaemon
+
+HapticsDaemonCommand.blockSignals()
+let arguments = Array(CommandLine.arguments.dropFirst())
+exit(HapticsDaemonCommand.run(arguments, environment: HapticsDaemonCommand.processEnvironment()).rawValue)

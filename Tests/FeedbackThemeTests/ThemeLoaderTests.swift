@@ -1,0 +1,113 @@
+import FeedbackTheme
+import Haptics
+import Testing
+
+@Suite struct ThemeLoaderTests {
+    private func load(_ json: String) throws(ThemeLoadError) -> LoadedTheme {
+        try ThemeLoader { path throws(PatternLoadError) in
+            guard path == "./fixture.ahap" else { throw PatternLoadError(file: path, path: "$", problem: .unreadable(reason: "No such file or directory")) }
+            return LoadedPattern(pattern: Preset.heavy.pattern)
+        }.decode(Array(json.utf8), file: "t.json")
+    }
+
+    @Test func debiansDefaultThemeLoadsUnchanged() throws {
+        let path = "/usr/share/feedbackd/themes/default.json"
+        guard FileReaderProbe.exists(path) else {
+            print("skipped: \(path) is missing (apt-get install feedbackd; make test installs it)")
+            return
+        }
+        let loaded = try ThemeLoader().load(contentsOf: path)
+        #expect(loaded.theme.name == "default")
+        #expect(loaded.theme.feedbacks(for: "button-pressed", at: .full) == [.rumble(duration: .milliseconds(15), count: 1, pause: .milliseconds(100), magnitude: 1)])
+        let magnitude: Double = 32767.0 / 65535.0
+        let fadeInLevel: Double = 4096.0 / 65535.0
+        let alarm = ThemeFeedback.periodic(duration: .milliseconds(10000), magnitude: magnitude, fadeInTime: .milliseconds(10000), fadeInLevel: fadeInLevel)
+        #expect(loaded.theme.feedbacks(for: "alarm-clock-elapsed", at: .quiet) == [alarm])
+        #expect(loaded.notices == [
+            "\(path): skipped 6 Led entries: gamepads play haptics only",
+            "\(path): skipped 16 Sound entries: gamepads play haptics only",
+        ])
+    }
+
+    @Test func bothMagnitudeFormsRead() throws {
+        let theme = try load(#"""
+            {"name": "m", "profiles": [{"name": "full", "feedbacks": [
+              {"event-name": "a", "type": "VibraRumble", "magnitude": 0.5},
+              {"event-name": "b", "type": "VibraRumble", "magnitude": 65535},
+              {"event-name": "c", "type": "VibraRumble", "magnitude": 1},
+              {"event-name": "d", "type": "VibraPattern", "magnitudes": [0.25, 16384], "durations": [10, 20]}
+            ]}]}
+            """#).theme
+        let magnitude = { (event: String) -> Double? in
+            if case .rumble(_, _, _, let level)? = theme.feedbacks(for: event, at: .full).first { return level }
+            return nil
+        }
+        #expect(magnitude("a") == 0.5)
+        #expect(magnitude("b") == 1)
+        #expect(magnitude("c") == 1)
+        let steps = [VibraStep(magnitude: 0.25, duration: .milliseconds(10)), VibraStep(magnitude: 16384.0 / 65535.0, duration: .milliseconds(20))]
+        #expect(theme.feedbacks(for: "d", at: .full) == [ThemeFeedback.pattern(steps)])
+    }
+
+    @Test func profilesAreCumulative() throws {
+        let theme = try load(#"""
+            {"name": "p", "profiles": [
+              {"name": "silent", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "duration": 30}]},
+              {"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "duration": 20}]},
+              {"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "duration": 10}]}
+            ]}
+            """#).theme
+        let durations = { (profile: FeedbackProfile) in
+            theme.feedbacks(for: "e", at: profile).compactMap { feedback -> Duration? in
+                if case .rumble(let duration, _, _, _) = feedback { return duration }
+                return nil
+            }
+        }
+        #expect(durations(.full) == [.milliseconds(10), .milliseconds(20), .milliseconds(30)])
+        #expect(durations(.quiet) == [.milliseconds(20), .milliseconds(30)])
+        #expect(durations(.silent) == [.milliseconds(30)])
+    }
+
+    @Test func ourHapticsTypeNamesAPresetAHapticaStringOrAnAHAPFile() throws {
+        let theme = try load(#"""
+            {"name": "h", "profiles": [{"name": "quiet", "feedbacks": [
+              {"event-name": "p", "type": "Haptics", "preset": "rigid", "intensity": 0.5},
+              {"event-name": "s", "type": "Haptics", "haptica": "O-o", "slot": 50},
+              {"event-name": "f", "type": "Haptics", "ahap": "fixture.ahap"}
+            ]}]}
+            """#).theme
+        #expect(theme.feedbacks(for: "p", at: .quiet) == [.haptics(PatternReference(source: .preset(.rigid), intensity: 0.5))])
+        let haptica = try #require(HapticaPattern("O-o", slot: .milliseconds(50)))
+        #expect(haptica.notes == [.impact(.heavy), .wait, .impact(.medium)])
+        #expect(theme.feedbacks(for: "s", at: .quiet) == [.haptics(PatternReference(source: .haptica(haptica)))])
+        #expect(theme.feedbacks(for: "f", at: .quiet) == [.haptics(PatternReference(source: .ahap(path: "fixture.ahap", pattern: Preset.heavy.pattern)))])
+    }
+
+    @Test(arguments: [
+        (#"{"profiles": []}"#, "t.json: name: expected a string, found nothing"),
+        (#"{"name": "x", "profiles": [{"name": "loud"}]}"#, #"t.json: profiles[0].name: expected one of full, quiet, silent, found the string "loud""#),
+        (#"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "duration": "long"}]}]}"#,
+         #"t.json: profiles[0].feedbacks[0].duration: expected a number of milliseconds from 0 to 60000, found the string "long""#),
+        (#"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "magnitude": 1.5}]}]}"#,
+         "t.json: profiles[0].feedbacks[0].magnitude: expected a magnitude: a number from 0 to 1, or an integer from 0 to 65535, found a number"),
+        (#"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraPattern", "magnitudes": [1], "durations": []}]}]}"#,
+         "t.json: profiles[0].feedbacks[0].durations: expected as many durations as magnitudes (1), found an array"),
+        (#"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Smell"}]}]}"#,
+         #"t.json: profiles[0].feedbacks[0].type: expected one of VibraRumble, VibraPeriodic, VibraPattern, Haptics, Sound, Led, found the string "Smell""#),
+        (#"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "haptica": "abc"}]}]}"#,
+         #"t.json: profiles[0].feedbacks[0].haptica: expected a Haptica string of O (heavy), o (medium), . (light), X (rigid), x (soft) and - (wait), with a slot over 0 ms, found the string "abc""#),
+        (#"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "ahap": "missing.ahap"}]}]}"#,
+         "t.json: profiles[0].feedbacks[0].ahap: ./missing.ahap: cannot read the file: No such file or directory; check the path and its permissions"),
+        (#"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "preset": "light", "haptica": "o"}]}]}"#,
+         #"t.json: profiles[0].feedbacks[0]: expected exactly one of preset, haptica or ahap, found the string "preset, haptica""#),
+        (#"{"name": "x", "profiles": [}"#, "t.json: line 1, column 28 (in profiles[0]): not valid JSON: expected a value"),
+    ])
+    func brokenThemesNameTheFileThePathAndWhatWasExpected(json: String, message: String) {
+        #expect(throws: (any Error).self) { try load(json) }
+        do {
+            _ = try load(json)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}

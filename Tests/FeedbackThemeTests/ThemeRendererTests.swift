@@ -1,0 +1,46 @@
+import FeedbackTheme
+import Haptics
+import Testing
+
+@Suite struct ThemeRendererTests {
+    let renderer = ThemeRenderer()
+
+    private func levels(_ track: RumbleTrack) -> [[Double]] {
+        track.frames.map { [$0.start.inMilliseconds, $0.duration.inMilliseconds, $0.strong, $0.weak].map { ($0 * 1e6).rounded() / 1e6 } }
+    }
+
+    @Test func rumblePulsesArePauseApartWithNoTrailingPause() {
+        let track = renderer.track(for: .rumble(duration: .milliseconds(100), count: 3, pause: .milliseconds(50), magnitude: 0.5))
+        #expect(levels(track) == [[0, 100, 0.5, 0.5], [100, 50, 0, 0], [150, 100, 0.5, 0.5], [250, 50, 0, 0], [300, 100, 0.5, 0.5]])
+    }
+
+    @Test func pulsesShorterThanTheMinimumAreLengthenedButPausesAreNot() {
+        let track = renderer.track(for: .pattern([
+            VibraStep(magnitude: 1, duration: .milliseconds(15)), VibraStep(magnitude: 0, duration: .milliseconds(10)),
+            VibraStep(magnitude: 0.5, duration: .milliseconds(60)),
+        ]))
+        #expect(levels(track) == [[0, 40, 1, 1], [40, 10, 0, 0], [50, 60, 0.5, 0.5]])
+    }
+
+    @Test func periodicFadesInInSteps() {
+        let track = renderer.track(for: .periodic(duration: .milliseconds(100), magnitude: 1, fadeInTime: .milliseconds(20), fadeInLevel: 0))
+        #expect(levels(track) == [[0, 10, 0.25, 0.25], [10, 10, 0.75, 0.75], [20, 80, 1, 1]])
+    }
+
+    @Test func hapticaPlacesEachImpactAtItsSlot() throws {
+        let pattern = try #require(HapticaPattern("O-.", slot: .milliseconds(100)))
+        let track = renderer.track(for: .haptics(PatternReference(source: .haptica(pattern))))
+        let heavy = Renderer().render(Preset.heavy.pattern)
+        let light = Renderer().render(Preset.light.pattern)
+        #expect(track.frames.first?.strong == heavy.frames.first?.strong)
+        #expect(track.frames.contains { $0.start == .milliseconds(200) && $0.strong == light.frames.first?.strong })
+        #expect(track.duration == .milliseconds(300))
+    }
+
+    @Test func aPresetAtAnIntensityIsScaled() {
+        let full = renderer.track(for: .haptics(PatternReference(source: .preset(.heavy))))
+        let half = renderer.track(for: .haptics(PatternReference(source: .preset(.heavy), intensity: 0.5)))
+        #expect(half.energy < full.energy)
+        #expect(half.energy > 0)
+    }
+}

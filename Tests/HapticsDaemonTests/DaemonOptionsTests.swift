@@ -1,0 +1,36 @@
+@testable import HapticsCLI
+@testable import HapticsDaemon
+import HapticsEvdev
+import Testing
+
+@Suite struct DaemonOptionsTests {
+    private func parse(_ arguments: [String]) throws(UsageError) -> DaemonOptions {
+        var reader = ArgumentReader(arguments, usage: DaemonOptions.usage)
+        return try DaemonOptions(parsing: &reader)
+    }
+
+    @Test func defaultsDriveEveryDevice() throws {
+        let options = try parse([])
+        #expect(options.driver == .auto)
+        #expect(options.device == .all)
+        #expect(options.theme == nil)
+        #expect(!options.replace)
+    }
+
+    @Test func everyOptionReads() throws {
+        let options = try parse(["--driver=record", "--device", "/dev/input/event3", "--theme", "t.json", "--replace"])
+        #expect(options == DaemonOptions(driver: .record, device: .path("/dev/input/event3"), theme: "t.json", replace: true))
+    }
+
+    @Test func badOptionsAreUsageErrors() {
+        #expect(throws: UsageError.self) { try parse(["--driver", "loud"]) }
+        #expect(throws: UsageError.self) { try parse(["--fast"]) }
+        #expect(throws: UsageError.self) { try parse(["extra"]) }
+    }
+
+    @Test func helpAndVersionExitZero() {
+        #expect(HapticsDaemonCommand.run(["--version"], environment: [:], console: .init(out: { _ in }, err: { _ in })) == .success)
+        #expect(HapticsDaemonCommand.run(["-h"], environment: [:], console: .init(out: { _ in }, err: { _ in })) == .success)
+        #expect(HapticsDaemonCommand.run(["--bogus"], environment: [:], console: .init(out: { _ in }, err: { _ in })) == .usage)
+    }
+}

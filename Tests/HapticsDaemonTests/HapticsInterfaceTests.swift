@@ -1,0 +1,79 @@
+import Testing
+
+/// The project's own interface, `io.github.haptics.Haptics1`, through `busctl` and Gio.
+@Suite(.serialized, .enabled(if: ClientTools.runnable, ClientTools.reason))
+struct HapticsInterfaceTests {
+    static let interface = "io.github.haptics.Haptics1"
+
+    @Test func impactNotifyAndSelectionPlayTheirPresets() throws {
+        let harness = try DaemonHarness()
+        let impact = try harness.busctl(Self.interface, "Impact", ["ssd", "app", "heavy", "1"])
+        #expect(impact.output.hasPrefix("u "))
+        // A one-shot plays to its end even though busctl left the bus at once.
+        let heavy = harness.frames { $0.last?.isSilent == true }
+        #expect(heavy.filter { !$0.isSilent }.reduce(0) { $0 + $1.duration } >= 150)
+        #expect(heavy.map(\.strong).max() == 1)
+        let count = heavy.count
+        #expect(try harness.busctl(Self.interface, "Notify", ["ss", "app", "success"]).status == 0)
+        #expect(harness.frames { $0.count > count + 2 && $0.last?.isSilent == true }.count > count + 2)
+        #expect(try harness.busctl(Self.interface, "Selection", ["s", "app"]).status == 0)
+        let unknown = try harness.busctl(Self.interface, "Impact", ["ssd", "app", "enormous", "1"])
+        #expect(unknown.errors.contains("not one of light, medium, heavy, soft, rigid"))
+        let tooStrong = try harness.busctl(Self.interface, "Impact", ["ssd", "app", "heavy", "1.5"])
+        #expect(tooStrong.errors.contains("intensity 1.5"))
+    }
+
+    @Test func playAHAPPlaysTheDocumentAndRefusesBadOnes() throws {
+        let harness = try DaemonHarness()
+        let ahap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.3, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0}]}}]}"#
+        #expect(try harness.busctl(Self.interface, "PlayAHAP", ["ssi", "app", ahap, "-1"]).status == 0)
+        let frames = harness.frames { $0.last?.isSilent == true }
+        #expect(frames.first.map { $0.strong == 1 && $0.weak == 0 && $0.duration == 300 } == true)
+        let broken = try harness.busctl(Self.interface, "PlayAHAP", ["ssi", "app", #"{"Version": 1, "Pattern": [{"Event": {"Time": -1, "EventType": "HapticTransient"}}]}"#, "-1"])
+        #expect(broken.errors.contains("PlayAHAP: Pattern[0].Event.Time"))
+        let script = Clients.gio + """
+            print('oversized', error_of(lambda: call(OWN, 'PlayAHAP', '(ssi)', ['app', ' ' * (1024 * 1024 + 1), -1])))
+            """
+        #expect(try harness.python(script).output.contains("oversized org.freedesktop.DBus.Error.LimitsExceeded"))
+    }
+
+    @Test func gainScalesWhatPlaysAndIsValidated() throws {
+        let harness = try DaemonHarness()
+        let set = try harness.run("/usr/bin/busctl", ["--user", "set-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Gain", "d", "0.5"])
+        #expect(set.status == 0)
+        let bad = try harness.run("/usr/bin/busctl", ["--user", "set-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Gain", "d", "2"])
+        #expect(bad.errors.contains("gain 2.0 is not a number from 0 to 1"))
+        let get = try harness.run("/usr/bin/busctl", ["--user", "get-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Gain"])
+        #expect(get.output.contains("d 0.5"))
+        _ = try harness.busctl(Self.interface, "Impact", ["ssd", "app", "heavy", "1"])
+        #expect(harness.frames { !$0.isEmpty }.first?.strong == 0.5)
+    }
+
+    @Test func stopAndStopAllEndLoops() throws {
+        let harness = try DaemonHarness()
+        let ahap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.2}}]}"#
+        let script = Clients.gio + """
+            first = call(OWN, 'PlayAHAP', '(ssi)', ['app', sys.argv[1], 0])[0]
+            second = call(OWN, 'PlayAHAP', '(ssi)', ['app', sys.argv[1], 0])[0]
+            GLib.usleep(300000)
+            call(OWN, 'Stop', '(u)', [first])
+            wait_ended([first], 5)
+            print('first', ended.get(first), 'second', ended.get(second))
+            call(OWN, 'StopAll', None, [])
+            wait_ended([second], 5)
+            print('second', ended.get(second))
+            """
+        let output = try harness.python(script, [ahap]).output
+        #expect(output.contains("first [2] second None"))
+        #expect(output.contains("second [2]"))
+        #expect(harness.frames.last?.isSilent == true)
+    }
+
+    @Test func devicesAndVersionAreProperties() throws {
+        let harness = try DaemonHarness()
+        let devices = try harness.run("/usr/bin/busctl", ["--user", "get-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Devices"])
+        #expect(devices.output.contains(#"a(sss) 1 "-" "standard output" "record""#))
+        let version = try harness.run("/usr/bin/busctl", ["--user", "get-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Version"])
+        #expect(version.output.contains("u 1"))
+    }
+}

@@ -1,0 +1,59 @@
+@testable import Haptics
+import Testing
+
+@Suite struct JSONWriterTests {
+    @Test func numbersReadBackBitForBit() throws {
+        var random = SeededRandom(seed: 7)
+        var values: [Double] = [0, -0.0, 1, 0.1, 1e-5, 5e-324, 1.7976931348623157e308, 123456789012345678, 0.1 + 0.2, -2.5]
+        for _ in 0..<2000 { values.append(Double(bitPattern: random.nextRaw())) }
+        for value in values where value.isFinite {
+            let text = JSONWriter.string(.number(value))
+            guard case .number(let read) = try JSONParser.parse(Array(text.utf8)) else {
+                Issue.record("\(text) did not read as a number")
+                continue
+            }
+            #expect(read.bitPattern == value.bitPattern, "\(value) written as \(text)")
+        }
+    }
+
+    @Test func writesNumbersAsAHAPWritesThem() {
+        #expect(JSONWriter.number(1) == "1.0")
+        #expect(JSONWriter.number(0.25) == "0.25")
+        #expect(JSONWriter.number(1e-5) == "1e-05")
+        #expect(JSONWriter.number(.infinity) == "null")
+        #expect(JSONWriter.number(.nan) == "null")
+    }
+
+    @Test func escapesStringsAndReadsThemBack() throws {
+        let text = "quote \" backslash \\ newline \n tab \t bell \u{07} delete \u{7F} é ✓ 🎮"
+        let written = JSONWriter.string(.string(text))
+        #expect(written == #""quote \" backslash \\ newline \n tab \t bell \u0007 delete \u007f é ✓ 🎮""#)
+        #expect(try JSONParser.parse(Array(written.utf8)) == .string(text))
+    }
+
+    @Test func keepsKeyOrderAndLaysOutCompactOrPretty() throws {
+        let value = JSONValue.object([
+            ("b", .number(1)), ("a", .array([.bool(true), .null])),
+            ("nested", .object([("list", .array([.object([("x", .string("y"))])])), ("empty", .array([]))])),
+        ])
+        #expect(JSONWriter.string(value, layout: .compact) == #"{"b":1.0,"a":[true,null],"nested":{"list":[{"x":"y"}],"empty":[]}}"#)
+        #expect(JSONWriter.string(value) == """
+            {
+              "b": 1.0,
+              "a": [true, null],
+              "nested": {
+                "list": [
+                  {"x": "y"}
+                ],
+                "empty": []
+              }
+            }
+            """)
+        #expect(try JSONParser.parse(Array(JSONWriter.string(value).utf8)) == value)
+    }
+
+    @Test func breaksALongContainerOfScalarsOverLines() {
+        let long = JSONValue.array((0..<40).map { .number(Double($0)) })
+        #expect(JSONWriter.string(long).contains("\n  0.0,\n  1.0,"))
+    }
+}

@@ -1,0 +1,153 @@
+import CEvdev
+import Glibc
+import Haptics
+import VirtualDevices
+
+/// `hapticsd` in the guest: on a `dbus-daemon` of its own, with no device at first, then
+/// driving a uinput pad plugged in later and a uhid DualSense bound by `hid-playstation`,
+/// when a client (`busctl`) asks for feedback.
+enum DaemonTests {
+    /// The programs the tests run in the guest.
+    struct Programs {
+        let hapticsd: String
+        let dbusDaemon: String
+        let busctl: String
+    }
+
+    /// The tests; none unless the programs' paths are given.
+    static func all(programs: Programs?) -> [KernelTest] {
+        guard let programs else { return [] }
+        return [
+            KernelTest(name: "hapticsd: starts with no device, drives a uinput pad plugged in later and a DualSense, lists and signals them in Devices, stops on SIGTERM") {
+                try await drivesPads(programs)
+            },
+        ]
+    }
+
+    private static let address = "unix:path=/tmp/hapticsd-bus"
+
+    private static func write(_ text: String, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try expect(fd >= 0, "cannot write \(path)")
+        _ = text.withCString { Glibc.write(fd, $0, strlen($0)) }
+        close(fd)
+    }
+
+    private static func drivesPads(_ programs: Programs) async throws {
+        let config = """
+            <busconfig><type>session</type><listen>\(address)</listen><auth>EXTERNAL</auth>
+            <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+            </busconfig>
+            """
+        try write(config, to: "/tmp/hapticsd-bus.conf")
+        // dbus-daemon looks its user up; the guest's initramfs has no password database.
+        mkdir("/etc", 0o755)
+        if access("/etc/passwd", F_OK) != 0 { try write("root:x:0:0:root:/tmp:/bin/sh\n", to: "/etc/passwd") }
+        if access("/etc/group", F_OK) != 0 { try write("root:x:0:\n", to: "/etc/group") }
+        let bus = try ChildProcess(programs.dbusDaemon, ["--nofork", "--config-file=/tmp/hapticsd-bus.conf"])
+        defer {
+            // SIGKILL: the runner may have SIGTERM blocked, which its children inherit.
+            bus.kill(SIGKILL)
+            _ = bus.finish()
+        }
+        setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
+        var ready = false
+        for _ in 0..<200 where !ready {
+            ready = access("/tmp/hapticsd-bus", F_OK) == 0
+            if !ready { usleep(20_000) }
+        }
+        try expect(ready, "dbus-daemon did not come up")
+
+        let daemon = try ChildProcess(programs.hapticsd, [])
+        var daemonDone = false
+        defer {
+            if !daemonDone {
+                daemon.kill(SIGKILL)
+                _ = daemon.finish()
+            }
+        }
+        let call = { (arguments: [String]) throws -> (status: Int32, output: String) in
+            try ChildProcess(programs.busctl, ["--user"] + arguments).finish()
+        }
+        let object = ["org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"]
+        let own = "io.github.haptics.Haptics1"
+        var serving = false
+        for _ in 0..<100 where !serving {
+            serving = try call(["get-property"] + object + [own, "Version"]).status == 0
+            if !serving { usleep(50_000) }
+        }
+        try expect(serving, "hapticsd never served org.sigxcpu.Feedback")
+        let none = try call(["get-property"] + object + [own, "Devices"])
+        try expect(none.output.hasPrefix("a(sss) 0"), "with no pad, Devices is \(none.output)")
+
+        let monitor = try ChildProcess(programs.busctl, ["--user", "monitor", "--json=short", "org.sigxcpu.Feedback"])
+        usleep(300_000)
+        let pad = try VirtualGamepad(name: "Hapticsd Pad")
+        defer { pad.destroy() }
+        var listed = ""
+        for _ in 0..<100 where !listed.contains(pad.node) {
+            listed = try call(["get-property"] + object + [own, "Devices"]).output
+            if !listed.contains(pad.node) { usleep(50_000) }
+        }
+        try expect(listed.contains("\"\(pad.node)\" \"Hapticsd Pad\" \"rumble\""), "Devices did not list the plugged pad: \(listed)")
+        usleep(200_000)
+        monitor.kill(SIGKILL)
+        let traffic = monitor.finish().output
+        try expect(traffic.contains(#""member":"PropertiesChanged","payload":{"type":"sa{sv}as","data":["\#(own)",{"Devices""#),
+                   "no PropertiesChanged for Devices when the pad was plugged in:\n\(traffic.suffix(2000))")
+        let impact = try call(["call"] + object + [own, "Impact", "ssd", "app", "heavy", "1"])
+        try expect(impact.status == 0, "Impact failed: \(impact.output)")
+        try expect(pad.wait { $0 == .upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210) },
+                   "the pad did not get heavy: \(pad.records.map(\.record))")
+        try expect(pad.wait { $0 == .play(id: 0, value: 0) }, "the pad was not stopped after heavy: \(pad.records.map(\.record))")
+        pad.reset()
+        let trigger = try call(["call"] + object + ["org.sigxcpu.Feedback", "TriggerFeedback", "ssa{sv}i", "app", "button-pressed", "0", "--", "-1"])
+        try expect(trigger.status == 0, "TriggerFeedback failed: \(trigger.output)")
+        try expect(pad.wait { if case .upload(_, _, 10486, 10486, 90) = $0 { true } else { false } },
+                   "button-pressed (the built-in theme's light impact) did not reach the pad: \(pad.records.map(\.record))")
+
+        let dualSense = try VirtualDualSense()
+        defer { dualSense.destroy() }
+        var both = ""
+        for _ in 0..<100 where !both.contains(dualSense.node) {
+            both = try call(["get-property"] + object + [own, "Devices"]).output
+            if !both.contains(dualSense.node) { usleep(50_000) }
+        }
+        try expect(both.hasPrefix("a(sss) 2"), "Devices did not list both pads: \(both)")
+        _ = try call(["call"] + object + [own, "Impact", "ssd", "app", "heavy", "1"])
+        var full = false
+        for _ in 0..<200 where !full {
+            full = dualSense.motorReports.contains { $0.levels == VirtualDualSense.levels(strong: 0xFFFF, weak: 0xFFFF) }
+            if !full { usleep(10_000) }
+        }
+        try expect(full, "the DualSense's motors did not get heavy: \(dualSense.motorReports.map(\.levels))")
+        // An event from the built-in theme, once heavy is over: bell-terminal plays the medium preset.
+        var silent = false
+        for _ in 0..<200 where !silent {
+            silent = dualSense.motorReports.last?.levels == .off
+            if !silent { usleep(10_000) }
+        }
+        try expect(silent, "the DualSense did not go silent after heavy: \(dualSense.motorReports.map(\.levels))")
+        let before = dualSense.motorReports.count
+        _ = try call(["call"] + object + ["org.sigxcpu.Feedback", "TriggerFeedback", "ssa{sv}i", "app", "bell-terminal", "0", "--", "-1"])
+        let medium = try require(Renderer().render(Preset.medium.pattern).frames.first, "the medium preset has no frame")
+        let expected = PadPlayback.levels(for: medium, on: dualSense)
+        var reached = false
+        for _ in 0..<200 where !reached {
+            reached = dualSense.motorReports.dropFirst(before).contains { $0.levels == expected }
+            if !reached { usleep(10_000) }
+        }
+        try expect(reached, "bell-terminal did not reach the DualSense's motors as \(expected): \(dualSense.motorReports.dropFirst(before).map(\.levels))")
+
+        pad.reset()
+        _ = try call(["call"] + object + ["org.sigxcpu.Feedback", "TriggerFeedback", "ssa{sv}i", "app", "phone-incoming-call", "0", "0"])
+        try expect(pad.wait { if case .play(_, 1) = $0 { true } else { false } }, "the loop never played: \(pad.records.map(\.record))")
+        daemon.kill(SIGTERM)
+        let (status, output) = daemon.finish()
+        daemonDone = true
+        try expect(status == 0, "hapticsd exited \(status) on SIGTERM:\n\(output)")
+        try expect(pad.wait { $0 == .erase(id: 0) }, "SIGTERM did not erase the pad's effect: \(pad.records.map(\.record))")
+        let lastPlay = pad.records.map(\.record).last { if case .play = $0 { true } else { false } }
+        try expect(lastPlay == .play(id: 0, value: 0), "SIGTERM left the pad playing: \(String(describing: lastPlay))")
+    }
+}

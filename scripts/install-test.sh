@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The README's install steps into a DESTDIR: `make install` puts exactly the four files in
+# place (the binaries run, the unit starts the installed hapticsd), `make uninstall` removes
+# exactly those. Reuses the debug build (CONFIGURATION=debug) so it costs no release build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dest=$(mktemp -d)
+trap 'rm -rf "$dest"' EXIT
+fail() { echo "install-test: FAIL: $*" >&2; exit 1; }
+
+make --no-print-directory install DESTDIR="$dest" PREFIX=/usr CONFIGURATION=debug >/dev/null
+expected="./usr/bin/haptics
+./usr/bin/hapticsd
+./usr/lib/systemd/user/hapticsd.service
+./usr/lib/udev/rules.d/70-haptics.rules"
+found=$(cd "$dest" && find . -type f | sort)
+[ "$found" = "$expected" ] || fail "installed files differ: $found"
+"$dest/usr/bin/hapticsd" --version | grep -qx '[0-9.]*' || fail "the installed hapticsd does not run"
+"$dest/usr/bin/haptics" --version | grep -qx '[0-9.]*' || fail "the installed haptics does not run"
+grep -qx 'ExecStart=/usr/bin/hapticsd' "$dest/usr/lib/systemd/user/hapticsd.service" || fail "the unit does not start /usr/bin/hapticsd"
+grep -qx 'BusName=org.sigxcpu.Feedback' "$dest/usr/lib/systemd/user/hapticsd.service" || fail "the unit does not name the bus name"
+if command -v systemd-analyze >/dev/null; then
+    # The unit parses (systemd-analyze checks the ExecStart binary exists, so point it there).
+    sed "s|ExecStart=/usr/bin/hapticsd|ExecStart=$dest/usr/bin/hapticsd|" "$dest/usr/lib/systemd/user/hapticsd.service" > "$dest/hapticsd.service"
+    systemd-analyze verify --man=no "$dest/hapticsd.service" 2>&1 | grep -v 'dbus.socket\|graphical-session' | grep . && fail "systemd-analyze found problems"
+    rm "$dest/hapticsd.service"
+fi
+
+make --no-print-directory uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null
+left=$(cd "$dest" && find . -type f)
+[ -z "$left" ] || fail "make uninstall left: $left"
+
+# A /usr/local install puts the udev rule in /etc, where udev reads it.
+make --no-print-directory install DESTDIR="$dest" CONFIGURATION=debug >/dev/null
+[ -f "$dest/etc/udev/rules.d/70-haptics.rules" ] && [ -f "$dest/usr/local/lib/systemd/user/hapticsd.service" ] \
+    || fail "a PREFIX=/usr/local install misplaced the udev rule or the unit"
+grep -qx 'ExecStart=/usr/local/bin/hapticsd' "$dest/usr/local/lib/systemd/user/hapticsd.service" || fail "the unit does not start /usr/local/bin/hapticsd"
+make --no-print-directory uninstall DESTDIR="$dest" >/dev/null
+[ -z "$(cd "$dest" && find . -type f)" ] || fail "make uninstall (PREFIX=/usr/local) left files"
+echo "install-test: ok (make install and make uninstall into a DESTDIR, PREFIX=/usr and /usr/local)"
