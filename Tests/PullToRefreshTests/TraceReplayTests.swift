@@ -145,4 +145,18 @@ struct TraceReplayTests {
         #expect(controller.state == .idle)
         token.cancel()
     }
+
+    @Test(arguments: ["clean-pull.csv", "trembling.csv"])
+    func runningOnAFeedbackEmitsWhatTheEventsListAndPlaysTheCues(name: String) async throws {
+        let trace = try shippedTrace(name)
+        let replay = TraceReplay(machine: RefreshStateMachine(kind: .header, configuration: RefreshFeedbackConfiguration(tension: RefreshTension())))
+        let recorder = RecordingFeedback()
+        var reached: [Int] = []
+        var emitted: [TraceEvent] = []
+        await replay.run(trace, playingOn: recorder, reach: { reached.append($0) }, emit: { emitted.append($0) })
+        #expect(emitted == replay.events(for: trace))
+        #expect(reached == trace.inputs.map(\.timeMilliseconds))
+        #expect(recorder.impactStyles == emitted.compactMap { if case .impact(let style) = $0.kind { style } else { nil } })
+        #expect(recorder.calls.contains { if case .playbackStarted = $0 { true } else { false } })
+    }
 }
