@@ -33,22 +33,15 @@ public struct TraceEvent: Sendable, Hashable {
     /// `{"t_ms":120,"impact":"light"}`, `{"t_ms":900,"notification":"success"}`, `{"t_ms":130,"selection":true}`,
     /// `{"t_ms":60,"tension":0.537}` (three decimals) or `{"t_ms":83,"tension_end":true}`.
     public var jsonLine: String {
-        let time = "{\"t_ms\":\(timeMilliseconds),"
-        switch kind {
-        case .state(let state):
-            return time + "\"state\":\"\(state)\"}"
-        case .impact(let style):
-            return time + "\"impact\":\"\(style.rawValue)\"}"
-        case .notification(let type):
-            return time + "\"notification\":\"\(type.rawValue)\"}"
-        case .selection:
-            return time + "\"selection\":true}"
-        case .tension(let level):
-            let rounded = (level * 1000).rounded() / 1000
-            return time + "\"tension\":\(rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded))}"
-        case .tensionEnded:
-            return time + "\"tension_end\":true}"
+        let value: (key: String, value: JSONValue) = switch kind {
+        case .state(let state): ("state", .string("\(state)"))
+        case .impact(let style): ("impact", .string(style.rawValue))
+        case .notification(let type): ("notification", .string(type.rawValue))
+        case .selection: ("selection", .bool(true))
+        case .tension(let level): ("tension", .number(level))
+        case .tensionEnded: ("tension_end", .bool(true))
         }
+        return JSONWriter.string(.object([("t_ms", .number(Double(timeMilliseconds))), value]), layout: .compact, numbers: .rounded(decimals: 3))
     }
 
     /// What one input's `action` produced at `timeMilliseconds`: the state change first, then the cues
