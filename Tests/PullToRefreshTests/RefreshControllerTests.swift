@@ -204,3 +204,16 @@ struct RefreshControllerTests {
         token.cancel()
     }
 }
+
+@Suite struct ReadmePullToRefreshExampleTests {
+    /// The README's pull-to-refresh example, on a recording feedback.
+    @Test func theReadmeExampleFiresTheImpact() {
+        let engine = RecordingFeedback()
+        let header = RefreshController(kind: .header)                     // 54 pt threshold
+        let attachment = header.attach(RefreshFeedback(engine))           // this header's haptics
+        var finger = FingerGesture()                                      // (offset, finger) -> inputs
+        for input in finger.inputs(offset: 60, fingerDown: true) { header.send(input) }  // the impact
+        #expect(engine.calls == [.prepare, .impact(.light, intensity: 1)])
+        attachment.cancel()
+    }
+}
