@@ -38,11 +38,11 @@ let package = Package(
 
         .testTarget(name: "HapticsTests", dependencies: ["Haptics"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "HapticsTestingTests", dependencies: ["Haptics", "HapticsTesting"], swiftSettings: strict),
-        .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev"], swiftSettings: strict),
+        .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev", "Haptics"], swiftSettings: strict),
         .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "Haptics"], swiftSettings: strict),
         .testTarget(name: "HapticsDaemonTests", dependencies: ["HapticsDaemon", "HapticsCLI", "HapticsEvdev", "Haptics", "FeedbackTheme"], swiftSettings: strict),
-        .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "Haptics", "PullToRefresh"], swiftSettings: strict),
+        .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "Haptics", "HapticsEvdev", "PullToRefresh"], swiftSettings: strict),
 
         // The kernel tests, run as root inside a QEMU VM by scripts/kernel-tests.sh.
         .systemLibrary(name: "CKernelTestSupport", path: "Tests/KernelTests/CKernelTestSupport"),

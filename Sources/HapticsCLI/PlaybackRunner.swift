@@ -23,7 +23,7 @@ struct PlaybackRunner: Sendable {
                 let driver = try options.driver.makeDriver(device: options.device, console: console, terminal: StdoutDriver(format: .text))
                 return await playInRealTime(start, on: driver)
             } catch {
-                console.err("Error: \(error)")
+                console.err("Error: \(Advice.message(for: error))")
                 return .failure
             }
         }
@@ -48,7 +48,7 @@ struct PlaybackRunner: Sendable {
         let outcome = await start(engine).finished()
         engine.close()
         if case .failed(let error)? = outcome {
-            console.err("Error: \(error)")
+            console.err("Error: \(Advice.message(for: error))")
             return .failure
         }
         return .success
