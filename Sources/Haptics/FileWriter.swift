@@ -3,6 +3,9 @@ import Glibc
 /// Writes text to a file descriptor for the stdout driver and the command line: unbuffered,
 /// all of it, retrying after interruptions; a descriptor that fails is given up on.
 package enum FileWriter {
+    /// Standard output's descriptor, `STDOUT_FILENO`.
+    package static let standardOutput = STDOUT_FILENO
+
     /// Writes all of `text` to `descriptor`.
     package static func write(_ text: String, to descriptor: Int32) {
         try? writeAll(text, to: descriptor)
