@@ -71,6 +71,11 @@ public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Du
         AdvancedPatternPlayer(host: player, id: player.addAdvanced(pattern, settings: renderer.settings))
     }
 
+    /// An advanced player for `pattern`, as `HapticFeedback` asks for one.
+    public func makeAdvancedPlayback(for pattern: HapticPattern) -> any AdvancedPlayback {
+        makeAdvancedPlayer(for: pattern)
+    }
+
     /// Fires an impact, scaled by `intensity` (0...1) as
     /// `UIImpactFeedbackGenerator.impactOccurred(intensity:)` does.
     @discardableResult

@@ -21,6 +21,8 @@ public protocol HapticFeedback: Sendable {
     /// Plays an authored pattern, repeated as asked.
     @discardableResult
     func play(_ pattern: HapticPattern, repetition: Repetition) -> PlaybackHandle
+    /// A playback of `pattern` to shape while it lasts (live parameters), idle until started.
+    func makeAdvancedPlayback(for pattern: HapticPattern) -> any AdvancedPlayback
 }
 
 extension HapticFeedback {

@@ -12,15 +12,15 @@ struct DemoCommand: Subcommand {
     static let abstract = "Pull to refresh in the terminal, or replay a gesture trace headless."
     /// Its usage, for `-h` and usage errors.
     static let usage = """
-        USAGE: haptics demo [--driver <driver>] [--hysteresis <points>]
-               haptics demo --trace <file> [--component <component>] [--driver <driver>] [--hysteresis <points>]
+        USAGE: haptics demo [--driver <driver>] [--device <device>] [--input <device>] [--hysteresis <points>] [--tension]
+               haptics demo --trace <file> [--component <component>] [--driver <driver>] [--hysteresis <points>] [--tension]
 
         In a terminal: a list with an MJRefresh header. ↓ or j pulls a step (\(Int(KeyDecoder.step)) pt), ↑ or k
         pushes back, space or enter lets go, q or Ctrl-C quits. Past \(Int(RefreshComponentKind.header.defaultHeight)) pt the header fires a light
         impact; letting go there loads for a second.
 
         With --trace: replays a gesture on a manual clock, exactly and instantly, printing one JSON
-        line per state change and impact. The file has lines t_ms,offset,dragging (dragging 1 or 0)
+        line per state change, impact and tension change. The file has lines t_ms,offset,dragging (dragging 1 or 0)
         and t_ms,end (also t_ms,nomore and t_ms,reset for footers); # starts a comment.
 
         OPTIONS:
@@ -29,6 +29,8 @@ struct DemoCommand: Subcommand {
                                 header, back-footer or auto-footer, with --trace (default: header)
           --hysteresis <points> once past the threshold, how far back below it a pull must go
                                 to count as back (and fire again), 0 to 100 (default: 0)
+          --tension             a faint texture that grows with the pull from 30 % of the way to
+                                the threshold, cut off there by the impact and on release
           --driver <driver>     auto, stdout or evdev (default: auto); with --trace also record,
                                 the default there, which prints nothing but the JSON lines
           --device <device>     with evdev: auto, all, a node path, an index or a name (default: auto)
@@ -70,7 +72,8 @@ struct DemoCommand: Subcommand {
         let driver = try arguments.choice("--driver", of: DriverChoice.self)
         device = try arguments.option("--device").map(DeviceSelection.init(option:)) ?? .auto
         trigger = try arguments.option("--input").flatMap { $0 == "none" ? nil : DeviceSelection(option: $0) }
-        configuration = RefreshFeedbackConfiguration(hysteresis: try arguments.number("--hysteresis", in: 0...100) ?? 0)
+        let hysteresis = try arguments.number("--hysteresis", in: 0...100) ?? 0
+        configuration = RefreshFeedbackConfiguration(hysteresis: hysteresis, tension: arguments.flag("--tension") ? RefreshTension() : nil)
         if let extra = try arguments.positionals().first { throw arguments.error("unexpected argument '\(extra)'") }
         if let trace {
             if trigger != nil { throw arguments.error("'--input' only applies to the interactive demo") }

@@ -41,13 +41,13 @@ struct DemoModel {
     /// The header.
     private let controller = RefreshController(kind: .header)
     /// Keeps the feedback attached to the header.
-    private let token: ObservationToken
+    private let token: FeedbackAttachment
     /// Whether impacts flash the header.
     private let flashes: Bool
     /// The wall clock, for the last-updated time.
     private let now: @Sendable () -> WallClockTime
-    /// Whether the finger is down: from a pull or push until `release`.
-    private var isFingerDown = false
+    /// The finger on the list: down from a pull or push until `release`.
+    private var gesture = FingerGesture()
     /// How many flashes have started; the number of the latest.
     private var flashCount = 0
 
@@ -55,7 +55,7 @@ struct DemoModel {
     /// also flashes the header (when the impacts are only drawn, not felt), and `now` tells the
     /// time of a completed refresh.
     init(feedback: RefreshFeedback, flashes: Bool, now: @escaping @Sendable () -> WallClockTime) {
-        token = controller.addObserver(feedback)
+        token = controller.attach(feedback)
         self.flashes = flashes
         self.now = now
     }
@@ -90,18 +90,16 @@ struct DemoModel {
 
     /// The finger, down, moves the list to `offset`.
     private mutating func drag(to offset: Double) -> [Effect] {
-        isFingerDown = true
         state.offset = offset
-        return record(controller.send(.drag(offset: offset)))
+        return send(gesture.inputs(offset: offset, fingerDown: true))
     }
 
     /// The finger is lifted: a refresh starts past the threshold, and the list springs back.
     private mutating func release() -> [Effect] {
-        guard isFingerDown else { return [] }
-        isFingerDown = false
-        var effects = record(controller.send(.release))
+        guard gesture.isFingerDown else { return [] }
+        var effects = send(gesture.lift())
         state.offset = controller.state == .refreshing ? Self.threshold : 0
-        effects += record(controller.send(.scroll(offset: state.offset)))
+        effects += send(gesture.inputs(offset: state.offset, fingerDown: false))
         return effects
     }
 
@@ -111,11 +109,16 @@ struct DemoModel {
         state.loads += 1
         state.lastUpdated = now()
         var effects = record(controller.send(.endRefreshing))
-        if !isFingerDown {
+        if !gesture.isFingerDown {
             state.offset = 0
-            effects += record(controller.send(.scroll(offset: 0)))
+            effects += send(gesture.inputs(offset: 0, fingerDown: false))
         }
         return effects
+    }
+
+    /// Sends each input to the header and takes in what it did.
+    private mutating func send(_ inputs: [RefreshInput]) -> [Effect] {
+        inputs.flatMap { record(controller.send($0)) }
     }
 
     /// Takes in what an input did: the header's state, and the timers its action starts.

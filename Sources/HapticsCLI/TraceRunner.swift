@@ -21,7 +21,7 @@ struct TraceRunner: Sendable {
         defer { engine.close() }
         try engine.start()
         let controller = RefreshController(kind: kind)
-        let token = controller.addObserver(RefreshFeedback(engine, configuration: configuration))
+        let token = controller.attach(RefreshFeedback(engine, configuration: configuration))
         defer { token.cancel() }
         for timed in trace.inputs {
             await clock.advance(to: ManualClock.Instant(offset: .milliseconds(timed.timeMilliseconds)))

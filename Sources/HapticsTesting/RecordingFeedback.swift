@@ -23,6 +23,12 @@ public final class RecordingFeedback: HapticFeedback {
         case selection
         /// `play(_:repetition:)`.
         case pattern(HapticPattern, Repetition)
+        /// `makeAdvancedPlayback(for:)`, then `start(atTime:)` on what it returned.
+        case playbackStarted(HapticPattern, atTime: Double)
+        /// `sendParameters(_:atTime:)` on an advanced playback.
+        case parameters([DynamicParameter], atTime: Double)
+        /// `stop(atTime:)` on an advanced playback.
+        case playbackStopped(atTime: Double)
     }
 
     private let recorded = Mutex<[Call]>([])
@@ -76,8 +82,36 @@ public final class RecordingFeedback: HapticFeedback {
         record(.pattern(pattern, repetition))
     }
 
+    /// A playback that records its calls here, in order with the others.
+    public func makeAdvancedPlayback(for pattern: HapticPattern) -> any AdvancedPlayback {
+        RecordingPlayback(pattern: pattern) { [weak self] call in self?.recorded.withLock { $0.append(call) } }
+    }
+
     private func record(_ call: Call) -> PlaybackHandle {
         recorded.withLock { $0.append(call) }
         return .ended(.completed)
+    }
+
+    /// The advanced playback `RecordingFeedback` hands out: it plays nothing and records.
+    private final class RecordingPlayback: AdvancedPlayback {
+        let pattern: HapticPattern
+        let record: @Sendable (Call) -> Void
+
+        init(pattern: HapticPattern, record: @escaping @Sendable (Call) -> Void) {
+            self.pattern = pattern
+            self.record = record
+        }
+
+        func start(atTime time: Double) {
+            record(.playbackStarted(pattern, atTime: time))
+        }
+
+        func stop(atTime time: Double) {
+            record(.playbackStopped(atTime: time))
+        }
+
+        func sendParameters(_ parameters: [DynamicParameter], atTime time: Double) {
+            record(.parameters(parameters, atTime: time))
+        }
     }
 }

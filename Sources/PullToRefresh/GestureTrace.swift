@@ -24,7 +24,7 @@ public struct GestureTrace: Sendable, Hashable {
     /// - Throws: `GestureTraceError` for the first line that cannot be read.
     public init(csv: String) throws(GestureTraceError) {
         var inputs: [TimedRefreshInput] = []
-        var isFingerDown = false
+        var gesture = FingerGesture()
         var previousTime: Int?
         var hasContent = false
         let lines = csv.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
@@ -55,15 +55,9 @@ public struct GestureTrace: Sendable, Hashable {
             }
             let offset = try Self.offset(fields[1], line: lineNumber)
             let isDragging = try Self.isDragging(fields[2], line: lineNumber)
-            if isDragging {
-                inputs.append(TimedRefreshInput(timeMilliseconds: time, input: .drag(offset: offset)))
-            } else {
-                if isFingerDown {
-                    inputs.append(TimedRefreshInput(timeMilliseconds: time, input: .release))
-                }
-                inputs.append(TimedRefreshInput(timeMilliseconds: time, input: .scroll(offset: offset)))
+            for input in gesture.inputs(offset: offset, fingerDown: isDragging) {
+                inputs.append(TimedRefreshInput(timeMilliseconds: time, input: input))
             }
-            isFingerDown = isDragging
         }
         self.inputs = inputs
     }

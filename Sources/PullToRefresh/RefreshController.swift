@@ -4,9 +4,9 @@ import Synchronization
 /// One pull-to-refresh component: it feeds inputs to its `RefreshStateMachine` and plays the cues
 /// the machine fires on a haptic feedback.
 ///
-/// The cues go to the observer added last that is still attached (`addObserver(_:)`), or, when there is
-/// none, to `RefreshController.defaultFeedback`; with neither, nothing is played. That feedback's
-/// configuration is in effect for the input, hysteresis included.
+/// The cues go to the feedback attached last that is still attached (`attach(_:)`), or, when there
+/// is none, to the `SharedRefreshFeedback` the controller was made with; with neither, nothing is
+/// played. That feedback's configuration is in effect for the input, hysteresis included.
 ///
 /// The controller is `Sendable` through a `Mutex` rather than bound to the main actor: on Linux the
 /// gestures come from input-device threads or a trace replay, not from a UI run loop, and callers can
@@ -14,31 +14,32 @@ import Synchronization
 /// may call back into the controller; inputs sent from several threads at once play in lock order,
 /// but their cues may interleave.
 public final class RefreshController: Sendable {
-    private struct Observer: Sendable {
+    private struct Attached: Sendable {
         let id: UInt64
         let feedback: RefreshFeedback
     }
 
     private struct Guarded: Sendable {
         var machine: RefreshStateMachine
-        var observers: [Observer] = []
-        var nextObserverID: UInt64 = 0
+        var attached: [Attached] = []
+        var nextAttachmentID: UInt64 = 0
     }
 
-    private static let sharedDefaultFeedback = Mutex<RefreshFeedback?>(nil)
-
-    /// The feedback every controller uses when it has no observer of its own; `nil` (the start) for none.
-    ///
-    /// Set it once at launch. An observer added to a controller overrides it for that controller.
-    public static var defaultFeedback: RefreshFeedback? {
-        get { sharedDefaultFeedback.withLock { $0 } }
-        set { sharedDefaultFeedback.withLock { $0 = newValue } }
-    }
-
+    /// The feedback used while nothing is attached.
+    public let shared: SharedRefreshFeedback?
     private let guarded: Mutex<Guarded>
+    /// The tension texture of the drag under way, while it plays.
+    private let tension = Mutex<(any AdvancedPlayback)?>(nil)
 
-    /// Creates an idle controller; the parameters are those of `RefreshStateMachine.init`.
-    public init(kind: RefreshComponentKind, height: Double? = nil, triggerAutomaticallyRefreshPercent: Double = 1) {
+    /// Creates an idle controller; `shared` is the feedback it uses while nothing is attached to it,
+    /// the other parameters are those of `RefreshStateMachine.init`.
+    public init(
+        kind: RefreshComponentKind,
+        height: Double? = nil,
+        triggerAutomaticallyRefreshPercent: Double = 1,
+        shared: SharedRefreshFeedback? = nil
+    ) {
+        self.shared = shared
         let machine = RefreshStateMachine(
             kind: kind,
             height: height,
@@ -57,47 +58,50 @@ public final class RefreshController: Sendable {
         guarded.withLock { $0.machine.pullingPercent }
     }
 
-    /// Attaches `feedback` to this controller until the returned token is cancelled or released.
+    /// Plays this controller's cues on `feedback` until the returned attachment is cancelled or
+    /// released.
     ///
-    /// While attached it receives the cues of every input, overriding `defaultFeedback` and observers added
-    /// before it; when it is detached, the previous one takes over again. The controller holds the
-    /// feedback strongly until then; the token holds the controller weakly.
-    public func addObserver(_ feedback: RefreshFeedback) -> ObservationToken {
+    /// The feedback attached last wins: it receives the cues of every input, over the shared
+    /// feedback and those attached before it; when it is detached, the previous one takes over
+    /// again. The controller holds the feedback strongly until then; the attachment holds the
+    /// controller weakly.
+    public func attach(_ feedback: RefreshFeedback) -> FeedbackAttachment {
         let id = guarded.withLock { guarded in
-            let id = guarded.nextObserverID
-            guarded.nextObserverID += 1
-            guarded.observers.append(Observer(id: id, feedback: feedback))
+            let id = guarded.nextAttachmentID
+            guarded.nextAttachmentID += 1
+            guarded.attached.append(Attached(id: id, feedback: feedback))
             return id
         }
-        return ObservationToken { [weak self] in
-            self?.removeObserver(id: id)
+        return FeedbackAttachment { [weak self] in
+            self?.detach(id: id)
         }
     }
 
     /// Feeds `input` to the machine, plays the fired cues on the feedback in effect, and returns what happened.
     @discardableResult
     public func send(_ input: RefreshInput) -> RefreshAction? {
-        let fallback = Self.defaultFeedback
-        let (action, output) = guarded.withLock { guarded -> (RefreshAction?, (any HapticFeedback)?) in
-            let feedback = guarded.observers.last?.feedback ?? fallback
+        let fallback = shared?.feedback
+        let (action, feedback) = guarded.withLock { guarded -> (RefreshAction?, RefreshFeedback?) in
+            let feedback = guarded.attached.last?.feedback ?? fallback
             guarded.machine.configuration = feedback?.configuration ?? RefreshFeedbackConfiguration()
-            return (guarded.machine.event(input), feedback?.output)
+            return (guarded.machine.event(input), feedback)
         }
-        if let action, let output {
+        if let action, let feedback {
             for cue in action.cues {
-                play(cue, on: output)
+                play(cue, on: feedback)
             }
         }
         return action
     }
 
-    private func removeObserver(id: UInt64) {
+    private func detach(id: UInt64) {
         guarded.withLock { guarded in
-            guarded.observers.removeAll { $0.id == id }
+            guarded.attached.removeAll { $0.id == id }
         }
     }
 
-    private func play(_ cue: RefreshCue, on output: any HapticFeedback) {
+    private func play(_ cue: RefreshCue, on feedback: RefreshFeedback) {
+        let output = feedback.output
         switch cue {
         case .prepare:
             output.prepare()
@@ -107,6 +111,22 @@ public final class RefreshController: Sendable {
             output.notify(type)
         case .selection:
             output.selection()
+        case .tension(let level):
+            let level = [DynamicParameter(parameterID: .hapticIntensityControl, value: level)]
+            if let playing = tension.withLock({ $0 }) {
+                try? playing.sendParameters(level, atTime: 0)
+            } else {
+                let texture = output.makeAdvancedPlayback(for: (feedback.configuration.tension ?? RefreshTension()).texture)
+                try? texture.sendParameters(level, atTime: 0)
+                try? texture.start(atTime: 0)
+                tension.withLock { $0 = texture }
+            }
+        case .tensionEnded:
+            let ending = tension.withLock { playing in
+                defer { playing = nil }
+                return playing
+            }
+            try? ending?.stop(atTime: 0)
         }
     }
 }

@@ -10,4 +10,9 @@ public enum RefreshCue: Sendable, Hashable {
     case notification(NotificationType)
     /// `selection()`: the short selection tick.
     case selection
+    /// The tension texture at this level (the pulling percent, 0...1): started with the first,
+    /// shaped by the next ones.
+    case tension(Double)
+    /// The tension texture ends.
+    case tensionEnded
 }

@@ -18,6 +18,9 @@ public struct RefreshFeedbackConfiguration: Sendable, Hashable {
     public var deactivationCue: RefreshCue?
     /// Whether `endRefreshing` after a refresh fires `notify(.success)`. Default `false`.
     public var notifiesSuccessOnEnd: Bool
+    /// The tension texture while the finger pulls towards the threshold; `nil` (the default,
+    /// as MJRefresh) for none.
+    public var tension: RefreshTension?
 
     /// Creates a configuration; every argument defaults to the seed's behaviour.
     public init(
@@ -25,12 +28,14 @@ public struct RefreshFeedbackConfiguration: Sendable, Hashable {
         impactIntensity: Double = 1,
         hysteresis: Double = 0,
         deactivationCue: RefreshCue? = nil,
-        notifiesSuccessOnEnd: Bool = false
+        notifiesSuccessOnEnd: Bool = false,
+        tension: RefreshTension? = nil
     ) {
         self.impactStyle = impactStyle
         self.impactIntensity = impactIntensity
         self.hysteresis = hysteresis
         self.deactivationCue = deactivationCue
         self.notifiesSuccessOnEnd = notifiesSuccessOnEnd
+        self.tension = tension
     }
 }

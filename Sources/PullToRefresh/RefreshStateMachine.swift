@@ -19,7 +19,11 @@
 ///
 /// Cues: entering `pulling` fires the configured impact; a drag from `pulling` back to `idle` fires the
 /// deactivation cue, if any; `endRefreshing` from `refreshing` fires `.notification(.success)` if configured;
-/// the first `drag` of a gesture fires `.prepare` when the component is idle and can pull.
+/// the first `drag` of a gesture fires `.prepare` when the component is idle and can pull. With a
+/// tension configured, each drag of the header or back footer that leaves it idle at or past the
+/// tension's start fires `.tension(pullingPercent)`, and the first input after which that no
+/// longer holds (entering `pulling`, a release, a drag back below the start) fires
+/// `.tensionEnded`, before the transition's own cues.
 public struct RefreshStateMachine: Sendable {
     /// Which component this machine models.
     public let kind: RefreshComponentKind
@@ -39,6 +43,7 @@ public struct RefreshStateMachine: Sendable {
     private var isFingerDown = false
     private var lastOffset: Double = 0
     private var hasAutoRefreshedDuringDrag = false
+    private var isTense = false
 
     /// Creates an idle machine.
     ///
@@ -75,6 +80,7 @@ public struct RefreshStateMachine: Sendable {
         let previous = state
         state = nextState(after: input)
         track(input, leaving: previous)
+        cues += tensionCues(after: input)
         guard state != previous else {
             return cues.isEmpty ? nil : RefreshAction(transition: nil, cues: cues)
         }
@@ -123,6 +129,17 @@ public struct RefreshStateMachine: Sendable {
         default:
             return state
         }
+    }
+
+    /// The tension cues once `state` and `pullingPercent` follow `input`.
+    private mutating func tensionCues(after input: RefreshInput) -> [RefreshCue] {
+        let tense = configuration.tension.map { tension in
+            kind != .autoFooter && state == .idle && isFingerDown && pullingPercent >= tension.startPercent
+        } ?? false
+        defer { isTense = tense }
+        if isTense && !tense { return [.tensionEnded] }
+        guard tense, case .drag = input else { return [] }
+        return [.tension(min(pullingPercent, 1))]
     }
 
     /// Whether moving the auto footer to `offset` starts a refresh: it must move further out

@@ -12,6 +12,10 @@ public struct TraceEvent: Sendable, Hashable {
         case notification(NotificationType)
         /// A selection tick fired.
         case selection
+        /// The tension texture was set to this level.
+        case tension(Double)
+        /// The tension texture ended.
+        case tensionEnded
     }
 
     /// The trace time of the input that caused it, in milliseconds.
@@ -26,7 +30,8 @@ public struct TraceEvent: Sendable, Hashable {
     }
 
     /// The event as one compact JSON object, `t_ms` first: `{"t_ms":120,"state":"pulling"}`,
-    /// `{"t_ms":120,"impact":"light"}`, `{"t_ms":900,"notification":"success"}` or `{"t_ms":130,"selection":true}`.
+    /// `{"t_ms":120,"impact":"light"}`, `{"t_ms":900,"notification":"success"}`, `{"t_ms":130,"selection":true}`,
+    /// `{"t_ms":60,"tension":0.537}` (three decimals) or `{"t_ms":83,"tension_end":true}`.
     public var jsonLine: String {
         let time = "{\"t_ms\":\(timeMilliseconds),"
         switch kind {
@@ -38,6 +43,11 @@ public struct TraceEvent: Sendable, Hashable {
             return time + "\"notification\":\"\(type.rawValue)\"}"
         case .selection:
             return time + "\"selection\":true}"
+        case .tension(let level):
+            let rounded = (level * 1000).rounded() / 1000
+            return time + "\"tension\":\(rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded))}"
+        case .tensionEnded:
+            return time + "\"tension_end\":true}"
         }
     }
 
@@ -51,6 +61,8 @@ public struct TraceEvent: Sendable, Hashable {
             case .impact(let style, _): .impact(style)
             case .notification(let type): .notification(type)
             case .selection: .selection
+            case .tension(let level): .tension(level)
+            case .tensionEnded: .tensionEnded
             }
         }
         return (change + cues).map { TraceEvent(timeMilliseconds: timeMilliseconds, kind: $0) }

@@ -65,6 +65,66 @@ import Testing
         }
     }
 
+    /// What the shipped traces print with `--tension` (each level is the pulling percent,
+    /// offset ÷ height, of its input).
+    private static let expectedWithTension: [String: [String]] = [
+        "clean-pull.csv": [
+            #"{"t_ms":33,"tension":0.444}"#, #"{"t_ms":50,"tension":0.685}"#, #"{"t_ms":66,"tension":0.889}"#,
+            #"{"t_ms":83,"state":"pulling"}"#, #"{"t_ms":83,"tension_end":true}"#, #"{"t_ms":83,"impact":"light"}"#,
+            #"{"t_ms":133,"state":"refreshing"}"#, #"{"t_ms":1200,"state":"idle"}"#,
+        ],
+        "released-early.csv": [
+            #"{"t_ms":33,"tension":0.389}"#, #"{"t_ms":50,"tension":0.611}"#, #"{"t_ms":66,"tension":0.778}"#,
+            #"{"t_ms":83,"tension":0.907}"#, #"{"t_ms":100,"tension":0.981}"#, #"{"t_ms":116,"tension":1}"#,
+            #"{"t_ms":133,"tension":1}"#, #"{"t_ms":150,"tension_end":true}"#,
+        ],
+        "no-more-data.csv": [
+            #"{"t_ms":16,"tension":0.455}"#, #"{"t_ms":33,"tension":0.909}"#,
+            #"{"t_ms":50,"state":"pulling"}"#, #"{"t_ms":50,"tension_end":true}"#, #"{"t_ms":50,"impact":"light"}"#,
+            #"{"t_ms":83,"state":"refreshing"}"#, #"{"t_ms":900,"state":"idle"}"#,
+            #"{"t_ms":1516,"tension":0.568}"#,
+            #"{"t_ms":1533,"state":"pulling"}"#, #"{"t_ms":1533,"tension_end":true}"#, #"{"t_ms":1533,"impact":"light"}"#,
+            #"{"t_ms":1550,"state":"refreshing"}"#, #"{"t_ms":2400,"state":"noMoreData"}"#, #"{"t_ms":3500,"state":"idle"}"#,
+            #"{"t_ms":4016,"tension":0.682}"#,
+            #"{"t_ms":4033,"state":"pulling"}"#, #"{"t_ms":4033,"tension_end":true}"#, #"{"t_ms":4033,"impact":"light"}"#,
+            #"{"t_ms":4050,"state":"refreshing"}"#, #"{"t_ms":4800,"state":"idle"}"#,
+        ],
+    ]
+
+    @Test(arguments: ShippedTrace.all)
+    func withTensionEachShippedTraceAddsItsLevelsAndEnds(_ shipped: ShippedTrace) async throws {
+        let (code, console) = await CapturedConsole.run("demo", "--trace", shipped.path, "--component", try shipped.component().rawValue, "--tension")
+        #expect(code == .success)
+        let printed = lines(console)
+        if let expected = Self.expectedWithTension[shipped.name] { #expect(printed == expected) }
+        // Without the tension lines, what the trace prints without --tension.
+        #expect(printed.filter { !$0.contains("tension") } == Self.expected[shipped.name])
+        // Each level is its input's offset over the component's height, and each stretch of
+        // levels ends once.
+        let height = try shipped.component().kind.defaultHeight
+        let offsets = Dictionary(try shipped.trace().inputs.compactMap { timed -> (Int, Double)? in
+            if case .drag(let offset) = timed.input { (timed.timeMilliseconds, offset) } else { nil }
+        }, uniquingKeysWith: { $1 })
+        var open = false
+        for line in printed {
+            if line.contains("\"tension\":") {
+                let time = try #require(Int(line.split(separator: ",")[0].dropFirst(8)))
+                let offset = try #require(offsets[time])
+                #expect(line.hasSuffix("\"tension\":\(Self.formatted(min(offset / height, 1)))}"), "\(line)")
+                open = true
+            } else if line.contains("tension_end") {
+                #expect(open, "\(line) ends no tension")
+                open = false
+            }
+        }
+        #expect(!open)
+    }
+
+    private static func formatted(_ level: Double) -> String {
+        let rounded = (level * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
     @Test func theHeaderIsTheDefaultComponentAndRecordTheDefaultDriver() async {
         let path = ShippedTrace(name: "no-more-data.csv").path
         let (_, byDefault) = await CapturedConsole.run("demo", "--trace", path)

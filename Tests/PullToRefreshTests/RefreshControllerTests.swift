@@ -3,14 +3,12 @@ import HapticsTesting
 import PullToRefresh
 import Testing
 
-/// Tests outside `GlobalDefault` always keep an observer of their own attached while sending inputs,
-/// so that a `defaultFeedback` set by a `GlobalDefault` test running in parallel never reaches them.
 struct RefreshControllerTests {
     @Test func routesTheFiredCuesToTheObserver() {
         let controller = RefreshController(kind: .header)
         let recorder = RecordingFeedback()
         let configuration = RefreshFeedbackConfiguration(deactivationCue: .selection, notifiesSuccessOnEnd: true)
-        let token = controller.addObserver(RefreshFeedback(recorder, configuration: configuration))
+        let token = controller.attach(RefreshFeedback(recorder, configuration: configuration))
         controller.send(.drag(offset: 0))
         controller.send(.drag(offset: 60))
         controller.send(.drag(offset: 30))
@@ -30,7 +28,7 @@ struct RefreshControllerTests {
 
     @Test func sendReturnsTheMachinesAction() {
         let controller = RefreshController(kind: .backFooter)
-        let token = controller.addObserver(RefreshFeedback(RecordingFeedback()))
+        let token = controller.attach(RefreshFeedback(RecordingFeedback()))
         #expect(controller.send(.drag(offset: 50)) == RefreshAction(
             transition: RefreshTransition(from: .idle, to: .pulling),
             cues: [.prepare, .impact(.light, intensity: 1)]
@@ -44,7 +42,7 @@ struct RefreshControllerTests {
         let controller = RefreshController(kind: .header)
         let recorder = RecordingFeedback()
         let configuration = RefreshFeedbackConfiguration(impactStyle: .medium, impactIntensity: 0.5, hysteresis: 10)
-        let token = controller.addObserver(RefreshFeedback(recorder, configuration: configuration))
+        let token = controller.attach(RefreshFeedback(recorder, configuration: configuration))
         controller.send(.drag(offset: 60))
         controller.send(.drag(offset: 50))
         #expect(controller.state == .pulling)
@@ -56,8 +54,8 @@ struct RefreshControllerTests {
         let controller = RefreshController(kind: .header)
         let first = RecordingFeedback()
         let second = RecordingFeedback()
-        let firstToken = controller.addObserver(RefreshFeedback(first))
-        let secondToken = controller.addObserver(RefreshFeedback(second, configuration: RefreshFeedbackConfiguration(impactStyle: .heavy)))
+        let firstToken = controller.attach(RefreshFeedback(first))
+        let secondToken = controller.attach(RefreshFeedback(second, configuration: RefreshFeedbackConfiguration(impactStyle: .heavy)))
         controller.send(.drag(offset: 60))
         #expect(first.calls.isEmpty)
         #expect(second.impactStyles == [.heavy])
@@ -74,8 +72,8 @@ struct RefreshControllerTests {
         let controller = RefreshController(kind: .header)
         let first = RecordingFeedback()
         let second = RecordingFeedback()
-        let firstToken = controller.addObserver(RefreshFeedback(first))
-        let secondToken = controller.addObserver(RefreshFeedback(second))
+        let firstToken = controller.attach(RefreshFeedback(first))
+        let secondToken = controller.attach(RefreshFeedback(second))
         firstToken.cancel()
         controller.send(.drag(offset: 60))
         #expect(first.calls.isEmpty)
@@ -86,9 +84,9 @@ struct RefreshControllerTests {
     @Test func aCancelledObserverReceivesNothing() {
         let controller = RefreshController(kind: .header)
         let backstop = RecordingFeedback()
-        let backstopToken = controller.addObserver(RefreshFeedback(backstop))
+        let backstopToken = controller.attach(RefreshFeedback(backstop))
         let recorder = RecordingFeedback()
-        let token = controller.addObserver(RefreshFeedback(recorder))
+        let token = controller.attach(RefreshFeedback(recorder))
         controller.send(.drag(offset: 0))
         token.cancel()
         controller.send(.drag(offset: 60))
@@ -100,7 +98,7 @@ struct RefreshControllerTests {
     @Test func theTokenDoesNotKeepTheControllerAlive() {
         var controller: RefreshController? = RefreshController(kind: .header)
         weak let weakController = controller
-        let token = controller?.addObserver(RefreshFeedback(RecordingFeedback()))
+        let token = controller?.attach(RefreshFeedback(RecordingFeedback()))
         #expect(weakController != nil)
         controller = nil
         #expect(weakController == nil)
@@ -110,11 +108,11 @@ struct RefreshControllerTests {
     @Test func theControllerReleasesItsObserversWhenItGoesAway() {
         var controller: RefreshController? = RefreshController(kind: .header)
         weak var weakRecorder: RecordingFeedback?
-        let token: ObservationToken?
+        let token: FeedbackAttachment?
         do {
             let recorder = RecordingFeedback()
             weakRecorder = recorder
-            token = controller?.addObserver(RefreshFeedback(recorder))
+            token = controller?.attach(RefreshFeedback(recorder))
         }
         #expect(weakRecorder != nil)
         controller = nil
@@ -125,38 +123,46 @@ struct RefreshControllerTests {
     @Test func cancellingReleasesTheObserver() {
         let controller = RefreshController(kind: .header)
         weak var weakRecorder: RecordingFeedback?
-        let token: ObservationToken
+        let token: FeedbackAttachment
         do {
             let recorder = RecordingFeedback()
             weakRecorder = recorder
-            token = controller.addObserver(RefreshFeedback(recorder))
+            token = controller.attach(RefreshFeedback(recorder))
         }
         #expect(weakRecorder != nil)
         token.cancel()
         #expect(weakRecorder == nil)
     }
 
-    /// These tests set `RefreshController.defaultFeedback`, so they run one at a time and restore it.
-    @Suite(.serialized)
-    struct GlobalDefault {
-        @Test func isUsedByAControllerWithoutObservers() {
-            let saved = RefreshController.defaultFeedback
-            defer { RefreshController.defaultFeedback = saved }
+    /// One feedback for many components, handed to each: no process-wide state, so these run
+    /// in parallel with everything else.
+    struct SharedFeedback {
+        @Test func isUsedByAControllerWithNothingAttached() {
             let global = RecordingFeedback()
-            RefreshController.defaultFeedback = RefreshFeedback(global, configuration: RefreshFeedbackConfiguration(impactStyle: .rigid))
-            let controller = RefreshController(kind: .header)
+            let shared = SharedRefreshFeedback(RefreshFeedback(global, configuration: RefreshFeedbackConfiguration(impactStyle: .rigid)))
+            let controller = RefreshController(kind: .header, shared: shared)
             controller.send(.drag(offset: 60))
             #expect(global.calls == [.prepare, .impact(.rigid, intensity: 1)])
         }
 
-        @Test func isOverriddenByAnObserverAndTakesOverWhenItIsCancelled() {
-            let saved = RefreshController.defaultFeedback
-            defer { RefreshController.defaultFeedback = saved }
+        @Test func servesEveryControllerMadeWithIt() {
             let global = RecordingFeedback()
-            RefreshController.defaultFeedback = RefreshFeedback(global)
-            let controller = RefreshController(kind: .header)
+            let shared = SharedRefreshFeedback(RefreshFeedback(global))
+            let header = RefreshController(kind: .header, shared: shared)
+            let footer = RefreshController(kind: .backFooter, shared: shared)
+            let other = RefreshController(kind: .header)
+            header.send(.drag(offset: 60))
+            footer.send(.drag(offset: 50))
+            other.send(.drag(offset: 60))
+            #expect(global.impactStyles == [.light, .light])
+        }
+
+        @Test func isOverriddenByAnAttachedFeedbackAndTakesOverWhenItIsCancelled() {
+            let global = RecordingFeedback()
+            let shared = SharedRefreshFeedback(RefreshFeedback(global))
+            let controller = RefreshController(kind: .header, shared: shared)
             let local = RecordingFeedback()
-            let token = controller.addObserver(RefreshFeedback(local, configuration: RefreshFeedbackConfiguration(impactStyle: .soft)))
+            let token = controller.attach(RefreshFeedback(local, configuration: RefreshFeedbackConfiguration(impactStyle: .soft)))
             controller.send(.drag(offset: 60))
             #expect(local.impactStyles == [.soft])
             #expect(global.calls.isEmpty)
@@ -169,25 +175,20 @@ struct RefreshControllerTests {
         }
 
         @Test func itsConfigurationDrivesTheMachine() {
-            let saved = RefreshController.defaultFeedback
-            defer { RefreshController.defaultFeedback = saved }
-            RefreshController.defaultFeedback = RefreshFeedback(
-                RecordingFeedback(),
-                configuration: RefreshFeedbackConfiguration(hysteresis: 10)
-            )
-            let controller = RefreshController(kind: .header)
+            let shared = SharedRefreshFeedback(RefreshFeedback(RecordingFeedback(), configuration: RefreshFeedbackConfiguration(hysteresis: 10)))
+            let controller = RefreshController(kind: .header, shared: shared)
             controller.send(.drag(offset: 60))
             controller.send(.drag(offset: 50))
             #expect(controller.state == .pulling)
         }
 
-        @Test func canBeClearedAndRead() {
-            let saved = RefreshController.defaultFeedback
-            defer { RefreshController.defaultFeedback = saved }
-            RefreshController.defaultFeedback = RefreshFeedback(RecordingFeedback(), configuration: RefreshFeedbackConfiguration(hysteresis: 3))
-            #expect(RefreshController.defaultFeedback?.configuration.hysteresis == 3)
-            RefreshController.defaultFeedback = nil
-            #expect(RefreshController.defaultFeedback == nil)
+        @Test func canBeChangedClearedAndRead() {
+            let shared = SharedRefreshFeedback()
+            #expect(shared.feedback == nil)
+            shared.feedback = RefreshFeedback(RecordingFeedback(), configuration: RefreshFeedbackConfiguration(hysteresis: 3))
+            #expect(shared.feedback?.configuration.hysteresis == 3)
+            shared.feedback = nil
+            #expect(shared.feedback == nil)
         }
     }
 }
@@ -197,9 +198,22 @@ struct RefreshControllerTests {
     @Test func theReadmeExampleRecordsThePrepareAndTheImpact() {
         let feedback = RecordingFeedback()
         let header = RefreshController(kind: .header)
-        let token = header.addObserver(RefreshFeedback(feedback))
+        let token = header.attach(RefreshFeedback(feedback))
         header.send(.drag(offset: 60))                      // past the 54 pt threshold: pulling
         #expect(feedback.calls == [.prepare, .impact(.light, intensity: 1)])
         token.cancel()
+    }
+}
+
+@Suite struct ReadmePullToRefreshExampleTests {
+    /// The README's pull-to-refresh example, on a recording feedback.
+    @Test func theReadmeExampleFiresTheImpact() {
+        let engine = RecordingFeedback()
+        let header = RefreshController(kind: .header)                     // 54 pt threshold
+        let attachment = header.attach(RefreshFeedback(engine))           // this header's haptics
+        var finger = FingerGesture()                                      // (offset, finger) -> inputs
+        for input in finger.inputs(offset: 60, fingerDown: true) { header.send(input) }  // the impact
+        #expect(engine.calls == [.prepare, .impact(.light, intensity: 1)])
+        attachment.cancel()
     }
 }

@@ -133,7 +133,7 @@ struct TraceReplayTests {
         let replayed = TraceReplay(machine: RefreshStateMachine(kind: kind)).events(for: trace)
         let controller = RefreshController(kind: kind)
         let recorder = RecordingFeedback()
-        let token = controller.addObserver(RefreshFeedback(recorder))
+        let token = controller.attach(RefreshFeedback(recorder))
         for timed in trace.inputs {
             controller.send(timed.input)
         }

@@ -248,7 +248,7 @@ enum UinputTests {
         let engine = HapticEngine(driver: EvdevDriver(selection: .path(pad.node)))
         try engine.start()
         let controller = RefreshController(kind: .header)
-        let token = controller.addObserver(RefreshFeedback(engine))
+        let token = controller.attach(RefreshFeedback(engine))
         defer { token.cancel() }
         let pulls = Task {
             var gesture = TriggerGesture()

@@ -4,13 +4,13 @@ import Testing
 
 /// Every test keeps a backstop observer attached, so that inputs sent after a token is gone never fall
 /// through to a `defaultFeedback` set by a test running in parallel.
-struct ObservationTokenTests {
+struct FeedbackAttachmentTests {
     @Test func cancellingTwiceIsHarmless() {
         let controller = RefreshController(kind: .header)
         let backstop = RecordingFeedback()
-        let backstopToken = controller.addObserver(RefreshFeedback(backstop))
+        let backstopToken = controller.attach(RefreshFeedback(backstop))
         let recorder = RecordingFeedback()
-        let token = controller.addObserver(RefreshFeedback(recorder))
+        let token = controller.attach(RefreshFeedback(recorder))
         token.cancel()
         token.cancel()
         controller.send(.drag(offset: 60))
@@ -22,9 +22,9 @@ struct ObservationTokenTests {
     @Test func releasingTheTokenDetachesTheObserver() {
         let controller = RefreshController(kind: .header)
         let backstop = RecordingFeedback()
-        let backstopToken = controller.addObserver(RefreshFeedback(backstop))
+        let backstopToken = controller.attach(RefreshFeedback(backstop))
         let recorder = RecordingFeedback()
-        var token: ObservationToken? = controller.addObserver(RefreshFeedback(recorder))
+        var token: FeedbackAttachment? = controller.attach(RefreshFeedback(recorder))
         controller.send(.drag(offset: 60))
         #expect(recorder.impactStyles == [.light])
         #expect(token != nil)
@@ -39,7 +39,7 @@ struct ObservationTokenTests {
     @Test func cancellingAfterTheControllerIsGoneDoesNothing() {
         var controller: RefreshController? = RefreshController(kind: .header)
         weak let weakController = controller
-        let token = controller?.addObserver(RefreshFeedback(RecordingFeedback()))
+        let token = controller?.attach(RefreshFeedback(RecordingFeedback()))
         controller = nil
         #expect(weakController == nil)
         #expect(token != nil)
