@@ -1,7 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+// The same strict settings for every target (as swift-log): existentials spelled `any`, a
+// module's members visible only where it is imported, and imports internal unless a file
+// says `public import` (so a module's public API shows which modules it exposes).
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
 
 let package = Package(
     name: "Haptics",

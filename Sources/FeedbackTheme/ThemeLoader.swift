@@ -1,4 +1,4 @@
-import Haptics
+public import Haptics
 
 /// Reads feedbackd theme JSON as feedbackd writes it, plus this project's `Haptics` type.
 ///

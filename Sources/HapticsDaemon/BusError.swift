@@ -1,4 +1,4 @@
-import Haptics
+public import Haptics
 
 /// An sd-bus call that failed: which operation, and the errno it returned.
 public struct BusError: Error, Sendable, Equatable, CustomStringConvertible {

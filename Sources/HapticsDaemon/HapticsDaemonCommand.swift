@@ -1,7 +1,7 @@
 import FeedbackTheme
 import Glibc
 import Haptics
-import HapticsCLI
+public import HapticsCLI
 import HapticsEvdev
 
 /// `hapticsd`: parses the command line, loads the theme, owns `org.sigxcpu.Feedback` on the

@@ -1,5 +1,5 @@
 import CEvdev
-import Haptics
+public import Haptics
 import Synchronization
 
 /// Vibrates real gamepads through the kernel's evdev force-feedback interface.

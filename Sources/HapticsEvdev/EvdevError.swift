@@ -1,4 +1,4 @@
-import Haptics
+public import Haptics
 
 /// Why the evdev driver cannot vibrate (or read) a device: the facts, for the caller to word.
 public enum EvdevError: Error, Sendable, Equatable, CustomStringConvertible {

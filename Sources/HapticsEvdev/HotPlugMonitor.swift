@@ -1,4 +1,4 @@
-import Haptics
+public import Haptics
 
 /// Hot-plug for an event loop of your own: inotify on the input directory, reporting
 /// `eventN` nodes appearing (or having their permissions changed by udev) and disappearing.

@@ -1,5 +1,6 @@
 @testable import HapticsEvdev
 import Testing
+import Synchronization
 
 @Suite struct DeviceDiscoveryTests {
     @Test func listsVibratingEventNodesInNumericOrder() {
