@@ -63,6 +63,8 @@ let package = Package(
         ),
         // `make bench`.
         .executableTarget(name: "haptics-bench", dependencies: ["Haptics"], path: "bench/HapticsBench", swiftSettings: strict),
+        // `make bench`: the Haptics side of the per-frame cost, run under callgrind by haptics-bench.
+        .executableTarget(name: "haptics-frame-cost", dependencies: ["Haptics", "CEvdev"], path: "bench/FrameCost", swiftSettings: strict),
         // `make bench`, in the VM: Haptics, SDL2 and python-evdev side by side on one virtual pad.
         .executableTarget(
             name: "haptics-vm-bench",

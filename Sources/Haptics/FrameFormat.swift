@@ -10,9 +10,10 @@ public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
     public func line(for frame: RumbleFrame) -> String {
         switch self {
         case .json:
-            let time = Self.number(frame.start.inMilliseconds)
-            let duration = Self.number(frame.duration.inMilliseconds)
-            return "{\"t_ms\":\(time),\"duration_ms\":\(duration),\"strong\":\(Self.number(frame.scaledStrong)),\"weak\":\(Self.number(frame.scaledWeak))}"
+            return JSONWriter.string(.object([
+                ("t_ms", .number(frame.start.inMilliseconds)), ("duration_ms", .number(frame.duration.inMilliseconds)),
+                ("strong", .number(frame.scaledStrong)), ("weak", .number(frame.scaledWeak)),
+            ]), layout: .compact, numbers: Self.numbers)
         case .text:
             let length = frame.isSilent && frame.duration == .zero ? "off" : "\(Int(frame.duration.inMilliseconds.rounded())) ms"
             return Self.padded("\(Int(frame.start.inMilliseconds.rounded()))", to: 7) + " ms  strong " + Self.level(frame.scaledStrong)
@@ -37,13 +38,9 @@ public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
         return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }
 
-    /// A JSON number rounded to five decimals (finer than any motor resolves), integral
-    /// values without a fraction.
-    static func number(_ value: Double) -> String {
-        let rounded = (value * 100_000).rounded() / 100_000
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
-        return String(rounded)
-    }
+    /// JSON numbers rounded to five decimals (finer than any motor resolves), integral values
+    /// without a fraction.
+    package static let numbers = JSONWriter.Numbers.rounded(decimals: 5)
 
     private static func padded(_ text: String, to width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text

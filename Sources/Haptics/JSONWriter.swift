@@ -9,9 +9,9 @@
 ///   JSON has no infinity or NaN; they are written as `null`.
 /// - Pretty output indents by two spaces and keeps an object or array of scalars that fits
 ///   on one line (`{"Time": 0.5, "ParameterValue": 1}`) on one line.
-enum JSONWriter {
+package enum JSONWriter {
     /// How the text is laid out.
-    enum Layout {
+    package enum Layout: Sendable {
         /// No white space at all.
         case compact
         /// Indented by two spaces, short containers of scalars on one line.
@@ -21,33 +21,52 @@ enum JSONWriter {
     /// The longest line a container of scalars may take to stay on one line when pretty.
     static let inlineWidth = 100
 
+    /// How numbers are written.
+    package enum Numbers: Sendable {
+        /// The shortest text that reads back as the same `Double`, bit for bit (`30.0`, `0.1`).
+        case exact
+        /// Rounded to `decimals` places, whole numbers without a fraction (`40`, `0.16`): for
+        /// figures a person or a script reads, such as frames and traces.
+        case rounded(decimals: Int)
+    }
+
     /// The JSON text of `value`.
-    static func string(_ value: JSONValue, layout: Layout = .pretty) -> String {
+    package static func string(_ value: JSONValue, layout: Layout = .pretty, numbers: Numbers = .exact) -> String {
         var output = ""
-        write(value, layout: layout, indent: 0, to: &output)
+        write(value, layout: layout, numbers: numbers, indent: 0, to: &output)
         return output
     }
 
     /// The JSON text of one number, as `string` writes it.
-    static func number(_ value: Double) -> String {
-        value.isFinite ? value.description : "null"
+    package static func number(_ value: Double, _ numbers: Numbers = .exact) -> String {
+        guard value.isFinite else { return "null" }
+        switch numbers {
+        case .exact:
+            return value.description
+        case .rounded(let decimals):
+            var scale = 1.0
+            for _ in 0..<max(decimals, 0) { scale *= 10 }
+            let rounded = (value * scale).rounded() / scale
+            if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+            return rounded.description
+        }
     }
 
-    private static func write(_ value: JSONValue, layout: Layout, indent: Int, to output: inout String) {
+    private static func write(_ value: JSONValue, layout: Layout, numbers: Numbers, indent: Int, to output: inout String) {
         switch value {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let number): output += self.number(number)
+        case .number(let number): output += self.number(number, numbers)
         case .string(let text): writeString(text, to: &output)
         case .array(let elements):
-            writeContainer(open: "[", close: "]", count: elements.count, layout: layout, indent: indent, inline: inline(value), to: &output) { index, output in
-                write(elements[index], layout: layout, indent: indent + 1, to: &output)
+            writeContainer(open: "[", close: "]", count: elements.count, layout: layout, indent: indent, inline: inline(value, numbers), to: &output) { index, output in
+                write(elements[index], layout: layout, numbers: numbers, indent: indent + 1, to: &output)
             }
         case .object(let members):
-            writeContainer(open: "{", close: "}", count: members.count, layout: layout, indent: indent, inline: inline(value), to: &output) { index, output in
+            writeContainer(open: "{", close: "}", count: members.count, layout: layout, indent: indent, inline: inline(value, numbers), to: &output) { index, output in
                 writeString(members[index].key, to: &output)
                 output += layout == .compact ? ":" : ": "
-                write(members[index].value, layout: layout, indent: indent + 1, to: &output)
+                write(members[index].value, layout: layout, numbers: numbers, indent: indent + 1, to: &output)
             }
         }
     }
@@ -76,18 +95,18 @@ enum JSONWriter {
     }
 
     /// The one-line pretty form of a container holding only scalars, when it is short enough.
-    private static func inline(_ value: JSONValue) -> String? {
+    private static func inline(_ value: JSONValue, _ numbers: Numbers) -> String? {
         var parts: [String] = []
         let open: String
         let close: String
         switch value {
         case .array(let elements):
             guard elements.allSatisfy(\.isScalar) else { return nil }
-            parts = elements.map { string($0, layout: .compact) }
+            parts = elements.map { string($0, layout: .compact, numbers: numbers) }
             (open, close) = ("[", "]")
         case .object(let members):
             guard members.allSatisfy({ $0.value.isScalar }) else { return nil }
-            parts = members.map { string(.string($0.key), layout: .compact) + ": " + string($0.value, layout: .compact) }
+            parts = members.map { string(.string($0.key), layout: .compact) + ": " + string($0.value, layout: .compact, numbers: numbers) }
             (open, close) = ("{", "}")
         default:
             return nil

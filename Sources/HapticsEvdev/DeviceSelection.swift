@@ -24,7 +24,13 @@ public enum DeviceSelection: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether devices plugged in later join.
-    var followsHotPlug: Bool { self == .auto || self == .all }
+    var followsHotPlug: Bool {
+        // A switch on the case, not `==`: the driver asks on every frame.
+        switch self {
+        case .auto, .all: true
+        case .path, .name, .index: false
+        }
+    }
 
     /// The devices this selection picks from `devices` (as `DeviceDiscovery.devices()` lists
     /// them), in order: only those that can vibrate.
