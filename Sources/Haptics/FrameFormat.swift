@@ -1,4 +1,4 @@
-/// How frames are written as text, by the stdout driver and by `haptics render`.
+/// How frames are written as text, by the stdout driver and by programs printing a track.
 public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
     /// One human line per frame: time, both levels with a bar of block characters, duration.
     case text

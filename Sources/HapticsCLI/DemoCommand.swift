@@ -70,8 +70,8 @@ struct DemoCommand: Subcommand {
         let trace = try arguments.option("--trace")
         let component = try arguments.choice("--component", of: ComponentChoice.self)
         let driver = try arguments.choice("--driver", of: DriverChoice.self)
-        device = try arguments.option("--device").map(DeviceSelection.init) ?? .auto
-        trigger = try arguments.option("--input").flatMap { $0 == "none" ? nil : DeviceSelection($0) }
+        device = try arguments.option("--device").map(DeviceSelection.init(option:)) ?? .auto
+        trigger = try arguments.option("--input").flatMap { $0 == "none" ? nil : DeviceSelection(option: $0) }
         let hysteresis = try arguments.number("--hysteresis", in: 0...100) ?? 0
         configuration = RefreshFeedbackConfiguration(hysteresis: hysteresis, tension: arguments.flag("--tension") ? RefreshTension() : nil)
         if let extra = try arguments.positionals().first { throw arguments.error("unexpected argument '\(extra)'") }
@@ -104,8 +104,8 @@ struct DemoCommand: Subcommand {
             trace = try GestureTrace(csv: String(decoding: FileReader.bytes(atPath: path, limit: Self.maximumTraceSize), as: UTF8.self))
         } catch let failure as FileReader.Failure {
             switch failure {
-            case .system(let code):
-                console.err("Error: \(path): cannot read the file: \(FileReader.message(for: code)); check the path and its permissions")
+            case .system(_, let errno):
+                console.err("Error: \(path): cannot read the file: \(errno); check the path and its permissions")
             case .tooLarge(let size):
                 console.err("Error: \(path): the file has \(size) bytes, more than the \(Self.maximumTraceSize) a trace may have")
             }
@@ -121,7 +121,7 @@ struct DemoCommand: Subcommand {
             }
             try await TraceRunner(kind: component.kind, configuration: configuration).run(trace, on: destination) { console.out($0.jsonLine) }
         } catch {
-            console.err("Error: \(error)")
+            console.err("Error: \(Advice.message(for: error))")
             return .failure
         }
         return .success
@@ -139,14 +139,14 @@ struct DemoCommand: Subcommand {
         do {
             destination = try driver.makeDriver(device: device, console: console, terminal: StdoutDriver(format: .text) { sink.yield($0) })
         } catch {
-            console.err("Error: \(error)")
+            console.err("Error: \(Advice.message(for: error))")
             return .failure
         }
         let reader: GamepadPullReader?
         do {
             reader = try trigger.map { selection throws(EvdevError) in try GamepadPullReader(selection: selection) }
         } catch {
-            console.err("Error: --input: \(error)")
+            console.err("Error: --input: \(Advice.message(for: error))")
             return .failure
         }
         defer { reader?.close() }
@@ -156,7 +156,7 @@ struct DemoCommand: Subcommand {
         do {
             try await demo.run()
         } catch {
-            console.err("Error: \(error)")
+            console.err("Error: \(Advice.message(for: error))")
             return .failure
         }
         return .success

@@ -19,7 +19,7 @@ struct PlaybackOptions: Sendable {
     /// Reads `--driver`, `--device` and `--gain`.
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         driver = try arguments.choice("--driver", of: DriverChoice.self) ?? .auto
-        device = try arguments.option("--device").map(DeviceSelection.init) ?? .auto
+        device = try arguments.option("--device").map(DeviceSelection.init(option:)) ?? .auto
         gain = try arguments.number("--gain", in: 0...1) ?? 1
     }
 }

@@ -41,7 +41,7 @@ struct DaemonOptions: Sendable, Equatable {
     /// Reads the options; `-h` and `--version` are handled by the caller.
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         driver = try arguments.choice("--driver", of: DriverChoice.self) ?? .auto
-        device = try arguments.option("--device").map(DeviceSelection.init) ?? .all
+        device = try arguments.option("--device").map(DeviceSelection.init(option:)) ?? .all
         theme = try arguments.option("--theme")
         replace = arguments.flag("--replace")
         let rest = try arguments.positionals()

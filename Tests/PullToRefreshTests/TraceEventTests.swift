@@ -1,5 +1,6 @@
 import PullToRefresh
 import Testing
+import Haptics
 
 struct TraceEventTests {
     @Test(arguments: [

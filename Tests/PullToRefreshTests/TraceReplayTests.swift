@@ -2,6 +2,7 @@ import Foundation
 import HapticsTesting
 import PullToRefresh
 import Testing
+import Haptics
 
 struct TraceReplayTests {
     /// Reads a trace shipped in the package's `Traces/` folder.

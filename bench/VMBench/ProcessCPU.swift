@@ -1,4 +1,5 @@
 import Glibc
+import Haptics
 
 /// This process's CPU time so far, user and system, as the kernel accounts it.
 struct ProcessCPU {
