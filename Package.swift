@@ -1,12 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The same strict settings for every target (as swift-log): existentials spelled `any`, a
-// module's members visible only where it is imported, and imports internal unless a file
-// says `public import` (so a module's public API shows which modules it exposes).
+// The same strict settings for every target (as swift-log): existentials spelled `any`, and
+// imports internal unless a file says `public import` (so a module's public API shows which
+// modules it exposes). Not MemberImportVisibility: on Linux it credits Glibc's types to
+// whichever C module first includes their header (the terminal's `winsize` to CEvdev), and
+// would have the code import modules it does not use.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 

@@ -1,5 +1,4 @@
 import Glibc
-import SwiftOverlayShims
 
 /// The thread behind `PrecisionClock`: it keeps the sleeping tasks and armed timers in
 /// deadline order, waits on a condition variable for the earliest deadline

@@ -1,7 +1,6 @@
 import Glibc
 import Haptics
 import Synchronization
-import CEvdev
 
 /// A terminal taken over for a full-screen UI: raw mode (each key arrives at once, unechoed,
 /// Ctrl-C as a byte), the alternate screen buffer, and a hidden cursor.
