@@ -10,14 +10,24 @@ public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
     public func line(for frame: RumbleFrame) -> String {
         switch self {
         case .json:
-            let time = Self.number(frame.start.inMilliseconds)
-            let duration = Self.number(frame.duration.inMilliseconds)
-            return "{\"t_ms\":\(time),\"duration_ms\":\(duration),\"strong\":\(Self.number(frame.scaledStrong)),\"weak\":\(Self.number(frame.scaledWeak))}"
+            return JSONWriter.string(Self.jsonValue(for: frame), layout: .compact, numbers: .plain)
         case .text:
             let length = frame.isSilent && frame.duration == .zero ? "off" : "\(Int(frame.duration.inMilliseconds.rounded())) ms"
             return Self.padded("\(Int(frame.start.inMilliseconds.rounded()))", to: 7) + " ms  strong " + Self.level(frame.scaledStrong)
                 + "  weak " + Self.level(frame.scaledWeak) + "  " + length
         }
+    }
+
+    /// The frame as a JSON object, `t_ms`, `duration_ms`, `strong` and `weak` (levels with the
+    /// frame's gain applied), each number rounded to five decimals (finer than any motor
+    /// resolves): what a `json` line writes with `JSONWriter`'s plain numbers.
+    package static func jsonValue(for frame: RumbleFrame) -> JSONValue {
+        .object([
+            ("t_ms", .number(rounded(frame.start.inMilliseconds))),
+            ("duration_ms", .number(rounded(frame.duration.inMilliseconds))),
+            ("strong", .number(rounded(frame.scaledStrong))),
+            ("weak", .number(rounded(frame.scaledWeak))),
+        ])
     }
 
     /// A level as `0.47 █████████▍          `: two decimals and a 20-cell bar.
@@ -37,12 +47,9 @@ public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
         return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }
 
-    /// A JSON number rounded to five decimals (finer than any motor resolves), integral
-    /// values without a fraction.
-    static func number(_ value: Double) -> String {
-        let rounded = (value * 100_000).rounded() / 100_000
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
-        return String(rounded)
+    /// `value` rounded to five decimals.
+    private static func rounded(_ value: Double) -> Double {
+        (value * 100_000).rounded() / 100_000
     }
 
     private static func padded(_ text: String, to width: Int) -> String {

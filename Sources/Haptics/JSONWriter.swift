@@ -5,49 +5,64 @@
 /// - Strings escape `"`, `\` and the control characters (`\n`, `\t`, ... and `\u00XX`);
 ///   everything else, including non-ASCII text, is written as UTF-8.
 /// - Numbers are written in the shortest form that reads back as the same `Double`, bit for
-///   bit (`0.1`, `30.0`, `1e-05`, `-0.0`), as AHAP files write them (`"Version": 1.0`).
-///   JSON has no infinity or NaN; they are written as `null`.
+///   bit (`0.1`, `30.0`, `1e-05`, `-0.0`), as AHAP files write them (`"Version": 1.0`), or
+///   with `NumberStyle.plain` whole numbers without a fraction (`30`), as the command line
+///   prints frames. JSON has no infinity or NaN; they are written as `null`.
 /// - Pretty output indents by two spaces and keeps an object or array of scalars that fits
 ///   on one line (`{"Time": 0.5, "ParameterValue": 1}`) on one line.
-enum JSONWriter {
+package enum JSONWriter {
     /// How the text is laid out.
-    enum Layout {
+    package enum Layout: Sendable {
         /// No white space at all.
         case compact
         /// Indented by two spaces, short containers of scalars on one line.
         case pretty
+        /// The outer container's brackets on lines of their own (even when empty), and each
+        /// of its elements compact on a line of its own, indented by two spaces.
+        case linePerElement
+    }
+
+    /// How numbers are written.
+    package enum NumberStyle: Sendable {
+        /// The shortest form that reads back as the same `Double`: `1.0`, `0.25`.
+        case exact
+        /// The same, but whole numbers (below 10^15) without a fraction: `1`, `0.25`.
+        case plain
     }
 
     /// The longest line a container of scalars may take to stay on one line when pretty.
     static let inlineWidth = 100
 
     /// The JSON text of `value`.
-    static func string(_ value: JSONValue, layout: Layout = .pretty) -> String {
+    package static func string(_ value: JSONValue, layout: Layout = .pretty, numbers: NumberStyle = .exact) -> String {
         var output = ""
-        write(value, layout: layout, indent: 0, to: &output)
+        write(value, layout: layout, numbers: numbers, indent: 0, to: &output)
         return output
     }
 
     /// The JSON text of one number, as `string` writes it.
-    static func number(_ value: Double) -> String {
-        value.isFinite ? value.description : "null"
+    package static func number(_ value: Double, style: NumberStyle = .exact) -> String {
+        guard value.isFinite else { return "null" }
+        if style == .plain, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return value.description
     }
 
-    private static func write(_ value: JSONValue, layout: Layout, indent: Int, to output: inout String) {
+    private static func write(_ value: JSONValue, layout: Layout, numbers: NumberStyle, indent: Int, to output: inout String) {
+        let inner: Layout = layout == .linePerElement ? .compact : layout
         switch value {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let number): output += self.number(number)
+        case .number(let number): output += self.number(number, style: numbers)
         case .string(let text): writeString(text, to: &output)
         case .array(let elements):
-            writeContainer(open: "[", close: "]", count: elements.count, layout: layout, indent: indent, inline: inline(value), to: &output) { index, output in
-                write(elements[index], layout: layout, indent: indent + 1, to: &output)
+            writeContainer(open: "[", close: "]", count: elements.count, layout: layout, indent: indent, inline: inline(value, numbers: numbers), to: &output) { index, output in
+                write(elements[index], layout: inner, numbers: numbers, indent: indent + 1, to: &output)
             }
         case .object(let members):
-            writeContainer(open: "{", close: "}", count: members.count, layout: layout, indent: indent, inline: inline(value), to: &output) { index, output in
+            writeContainer(open: "{", close: "}", count: members.count, layout: layout, indent: indent, inline: inline(value, numbers: numbers), to: &output) { index, output in
                 writeString(members[index].key, to: &output)
                 output += layout == .compact ? ":" : ": "
-                write(members[index].value, layout: layout, indent: indent + 1, to: &output)
+                write(members[index].value, layout: inner, numbers: numbers, indent: indent + 1, to: &output)
             }
         }
     }
@@ -62,7 +77,7 @@ enum JSONWriter {
         }
         output += open
         guard count > 0 else {
-            output += close
+            output += layout == .linePerElement ? "\n" + close : close
             return
         }
         let inner = layout == .compact ? "" : "\n" + String(repeating: "  ", count: indent + 1)
@@ -76,18 +91,18 @@ enum JSONWriter {
     }
 
     /// The one-line pretty form of a container holding only scalars, when it is short enough.
-    private static func inline(_ value: JSONValue) -> String? {
+    private static func inline(_ value: JSONValue, numbers: NumberStyle) -> String? {
         var parts: [String] = []
         let open: String
         let close: String
         switch value {
         case .array(let elements):
             guard elements.allSatisfy(\.isScalar) else { return nil }
-            parts = elements.map { string($0, layout: .compact) }
+            parts = elements.map { string($0, layout: .compact, numbers: numbers) }
             (open, close) = ("[", "]")
         case .object(let members):
             guard members.allSatisfy({ $0.value.isScalar }) else { return nil }
-            parts = members.map { string(.string($0.key), layout: .compact) + ": " + string($0.value, layout: .compact) }
+            parts = members.map { string(.string($0.key), layout: .compact) + ": " + string($0.value, layout: .compact, numbers: numbers) }
             (open, close) = ("{", "}")
         default:
             return nil
