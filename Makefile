@@ -4,6 +4,8 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 HAPTICS = .build/debug/haptics
+# The per-frame cost's baseline: a plain C loop making the evdev driver's system calls.
+FRAME_COST_LOOP = .build/bench/frame_cost_loop
 
 # make install: where things go. CONFIGURATION=debug reuses the debug build (for the tests).
 PREFIX ?= /usr/local
@@ -19,7 +21,7 @@ INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
 DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
 
-.PHONY: demo test deps build unit-test kernel-test bench bench-smoke fuzz install uninstall install-test
+.PHONY: demo test deps build unit-test kernel-test bench bench-smoke frame-cost-deps fuzz install uninstall install-test
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
@@ -64,23 +66,34 @@ kernel-test: deps
 	SWIFT=$(SWIFT) scripts/kernel-tests.sh
 
 ## bench-smoke: the benchmark's harness runs and prints its table (figures not representative).
-bench-smoke: deps
+bench-smoke: deps $(FRAME_COST_LOOP)
 	$(SWIFT) build --product haptics-bench
-	$$($(SWIFT) build --show-bin-path)/haptics-bench --quick
+	$(SWIFT) build --product haptics-frame-cost
+	$$($(SWIFT) build --show-bin-path)/haptics-bench --quick --c-loop $(FRAME_COST_LOOP)
 	SWIFT=$(SWIFT) CONFIGURATION=debug BENCH_JSON=/dev/null scripts/bench-daemon.sh 300
+
+## The per-frame cost counts instructions with valgrind; without it, that section is skipped.
+frame-cost-deps:
+	@scripts/ensure-packages.sh valgrind gcc libc6-dev || echo "the per-frame cost will be skipped (see the line above)"
+
+$(FRAME_COST_LOOP): bench/frame_cost_loop.c | frame-cost-deps
+	@mkdir -p $(dir $@)
+	gcc -O2 -Wall -Wextra -o $@ $< -lm
 
 ## fuzz: libFuzzer for 60 s each (FUZZ_SECONDS to change) on the AHAP loader and renderer, the
 ## .haptic loader, the Haptica parser and the AHAP writer's round trip.
 fuzz:
 	SWIFTC=$(dir $(SWIFT))swiftc scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
 
-## bench: the engine's figures (schedule error, latency, render rate, idle cost, memory) into
-## bench/results.json, then Haptics, SDL2 and python-evdev side by side on one virtual pad in
-## a VM (bench/side-by-side.json, installing what it needs when it can), merged into it; and
+## bench: the engine's figures (schedule error, latency, render rate, idle cost, memory,
+## instructions per frame against a plain C loop) into bench/results.json, then Haptics, a
+## plain C player, SDL2 and python-evdev side by side on one virtual pad in a VM
+## (bench/side-by-side.json, installing what it needs when it can), merged into it; and
 ## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json).
-bench: deps
+bench: deps $(FRAME_COST_LOOP)
 	$(SWIFT) build -c release --product haptics-bench
-	"$$($(SWIFT) build -c release --show-bin-path)/haptics-bench" --json bench/results.json
+	$(SWIFT) build -c release --product haptics-frame-cost
+	"$$($(SWIFT) build -c release --show-bin-path)/haptics-bench" --json bench/results.json --c-loop $(FRAME_COST_LOOP)
 	SWIFT=$(SWIFT) scripts/bench-daemon.sh
 	SWIFT=$(SWIFT) scripts/bench-vm.sh
 	@if [ -f bench/side-by-side.json ]; then \

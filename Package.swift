@@ -1,7 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+// The same strict settings for every target (as swift-log): existentials spelled `any`, a
+// module's members visible only where it is imported, and imports internal unless a file
+// says `public import` (so a module's public API shows which modules it exposes).
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
 
 let package = Package(
     name: "Haptics",
@@ -38,11 +45,11 @@ let package = Package(
 
         .testTarget(name: "HapticsTests", dependencies: ["Haptics"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "HapticsTestingTests", dependencies: ["Haptics", "HapticsTesting"], swiftSettings: strict),
-        .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev"], swiftSettings: strict),
+        .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev", "Haptics"], swiftSettings: strict),
         .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "Haptics"], swiftSettings: strict),
         .testTarget(name: "HapticsDaemonTests", dependencies: ["HapticsDaemon", "HapticsCLI", "HapticsEvdev", "Haptics", "FeedbackTheme"], swiftSettings: strict),
-        .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "HapticsDaemon", "Haptics", "PullToRefresh"], swiftSettings: strict),
+        .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "HapticsDaemon", "Haptics", "HapticsEvdev", "PullToRefresh"], swiftSettings: strict),
 
         // The kernel tests, run as root inside a QEMU VM by scripts/kernel-tests.sh.
         .systemLibrary(name: "CKernelTestSupport", path: "Tests/KernelTests/CKernelTestSupport"),
@@ -56,6 +63,8 @@ let package = Package(
         ),
         // `make bench`.
         .executableTarget(name: "haptics-bench", dependencies: ["Haptics"], path: "bench/HapticsBench", swiftSettings: strict),
+        // `make bench`: the Haptics side of the per-frame cost, run under callgrind by haptics-bench.
+        .executableTarget(name: "haptics-frame-cost", dependencies: ["Haptics", "CEvdev"], path: "bench/FrameCost", swiftSettings: strict),
         // `make bench`, in the VM: Haptics, SDL2 and python-evdev side by side on one virtual pad.
         .executableTarget(
             name: "haptics-vm-bench",

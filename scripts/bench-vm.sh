@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The side-by-side benchmark (`make bench` runs it): in one VM run, on one virtual pad, the
-# same 30 s track played by Haptics, by an SDL2 program (bench/sdl_rumble_player.c) and by a
-# python-evdev program (bench/evdev_rumble_player.py), timed by the pad itself. Writes
-# bench/side-by-side.json and prints the table.
+# same 30 s track played by Haptics, by a plain C program (bench/c_rumble_player.c), by an
+# SDL2 program (bench/sdl_rumble_player.c) and by a python-evdev program
+# (bench/evdev_rumble_player.py), timed by the pad itself. Writes bench/side-by-side.json and
+# prints the table.
 #
 # Installs what it needs when missing and it can (root or sudo): SDL2's development files,
 # python3-venv, QEMU and a Debian kernel; python-evdev comes from PyPI into a venv under
@@ -38,6 +39,7 @@ scripts/vm/prepare.sh || status=$?
 [[ $status -ne 0 ]] && exit "$status"
 
 mkdir -p "$out"
+gcc -O2 -Wall -Wextra -o "$out/c_rumble_player" bench/c_rumble_player.c -lm
 # shellcheck disable=SC2046 # pkg-config's flags are meant to split into words.
 gcc -O2 -Wall -Wextra -o "$out/sdl_rumble_player" bench/sdl_rumble_player.c $(pkg-config --cflags --libs sdl2)
 
@@ -57,16 +59,16 @@ bin=$("$swift" build -c release --show-bin-path)
 # The guest has no Python: copy the interpreter and only the files the player imports, as
 # the guest's bare environment loads them (env -i), with their bytecode caches.
 mapfile -t python_files < <(env -i PATH=/usr/bin:/bin HOME=/tmp "$python" scripts/vm/python-files.py bench/evdev_rumble_player.py)
-extra=("$out/sdl_rumble_player" "$python" "${python_files[@]}" "$ahap")
+extra=("$out/c_rumble_player" "$out/sdl_rumble_player" "$python" "${python_files[@]}" "$ahap")
 
-echo "== side by side: Haptics, SDL2 and python-evdev on one virtual pad, in a VM ($seconds s each)"
+echo "== side by side: Haptics, plain C, SDL2 and python-evdev on one virtual pad, in a VM ($seconds s each)"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-# Boot, a warm-up of 2 s per program, then three runs of $seconds s: 300 s covers it
+# Boot, a warm-up of 2 s per program, then four runs of $seconds s: 360 s covers it
 # with room to spare under emulation.
-VM_TIMEOUT=$((120 + 6 * seconds)) VM_EXTRA_FILES="${extra[*]}" scripts/vm/run.sh "$bin/haptics-vm-bench" \
-    --ahap "$ahap" --seconds "$seconds" --sdl-player "$out/sdl_rumble_player" \
+VM_TIMEOUT=$((120 + 8 * seconds)) VM_EXTRA_FILES="${extra[*]}" scripts/vm/run.sh "$bin/haptics-vm-bench" \
+    --ahap "$ahap" --seconds "$seconds" --c-player "$out/c_rumble_player" --sdl-player "$out/sdl_rumble_player" \
     --python "$python" --evdev-player "$root/bench/evdev_rumble_player.py" |
     tee "$log" | sed -u '/^@@SIDE-BY-SIDE /d' || status=$?
 if [[ $status -ne 0 ]]; then

@@ -1,4 +1,4 @@
-import Haptics
+public import Haptics
 
 /// A pattern in Haptica's notation: one symbol per slot, `O` heavy, `o` medium, `.` light,
 /// `X` rigid, `x` soft, `-` a silent slot. Each impact starts at its slot; a slot lasts

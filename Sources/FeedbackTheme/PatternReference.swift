@@ -1,4 +1,4 @@
-import Haptics
+public import Haptics
 
 /// What a theme entry of type `Haptics` plays: one of the built-in presets, a Haptica string,
 /// or an AHAP file (read when the theme loads), at an intensity.

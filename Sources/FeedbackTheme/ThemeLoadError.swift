@@ -1,4 +1,4 @@
-import Haptics
+public import Haptics
 
 /// Why a theme could not be loaded: which file, where in it, and what was expected.
 ///

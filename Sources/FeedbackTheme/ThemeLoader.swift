@@ -1,4 +1,4 @@
-import Haptics
+public import Haptics
 
 /// Reads feedbackd theme JSON as feedbackd writes it, plus this project's `Haptics` type.
 ///
@@ -43,8 +43,8 @@ public struct ThemeLoader: Sendable {
             bytes = try FileReader.bytes(atPath: path, limit: Self.maximumFileSize)
         } catch {
             switch error {
-            case .system(let code):
-                throw ThemeLoadError(file: path, path: "$", problem: .unreadable(reason: FileReader.message(for: code)))
+            case .system(_, let errno):
+                throw ThemeLoadError(file: path, path: "$", problem: .unreadable(reason: errno.description))
             case .tooLarge(let size):
                 throw ThemeLoadError(file: path, path: "$", problem: .tooLarge(bytes: size, limit: Self.maximumFileSize))
             }

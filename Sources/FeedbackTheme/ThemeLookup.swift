@@ -1,4 +1,4 @@
-/// Which theme the daemon loads: `--theme`, then `FEEDBACK_THEME`, then
+/// Which theme the daemon loads: the theme it was told to use, then `FEEDBACK_THEME`, then
 /// `$XDG_CONFIG_HOME/feedbackd/themes/default.json` (`~/.config` when unset) when that file
 /// exists, then the built-in gamepad theme.
 public enum ThemeLookup: Sendable, Hashable {
@@ -7,7 +7,8 @@ public enum ThemeLookup: Sendable, Hashable {
     /// `BuiltInTheme`.
     case builtIn
 
-    /// Picks the theme from the `--theme` option, the environment and whether a file exists.
+    /// Picks the theme from the one asked for (`option`, e.g. a command-line option), the
+    /// environment and whether a file exists.
     public static func resolve(option: String?, environment: [String: String], exists: (String) -> Bool) -> ThemeLookup {
         if let option { return .file(option) }
         if let theme = environment["FEEDBACK_THEME"], !theme.isEmpty { return .file(theme) }

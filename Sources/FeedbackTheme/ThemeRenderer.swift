@@ -1,4 +1,4 @@
-import Haptics
+public import Haptics
 
 /// Turns theme feedbacks into rumble tracks for a gamepad.
 ///

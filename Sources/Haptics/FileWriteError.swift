@@ -1,9 +1,9 @@
-import Glibc
-
-/// A file that could not be written: the errno of the call that failed.
+/// A file that could not be written: the call that failed and its errno.
 package struct FileWriteError: Error, Sendable {
-    /// The errno.
-    package var errno: Int32
+    /// The call, e.g. `open` or `write`.
+    package var operation: String
+    /// Its errno.
+    package var errno: Errno
     /// The system's message for it, e.g. "Permission denied".
-    package var message: String { String(cString: strerror(errno)) }
+    package var message: String { errno.description }
 }

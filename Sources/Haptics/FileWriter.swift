@@ -3,44 +3,51 @@ import Glibc
 /// Writes text to a file descriptor for the stdout driver and the command line: unbuffered,
 /// all of it, retrying after interruptions; a descriptor that fails is given up on.
 package enum FileWriter {
+    /// Standard output's descriptor, `STDOUT_FILENO`.
+    package static let standardOutput = STDOUT_FILENO
+
     /// Writes all of `text` to `descriptor`.
     package static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard var base = bytes.baseAddress else { return }
-            var left = bytes.count
-            while left > 0 {
-                let written = Glibc.write(descriptor, base, left)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                base += written
-                left -= written
-            }
-        }
+        try? writeAll(text, to: descriptor)
     }
 
     /// Replaces the file at `path` with `text` (created with mode 0644 when absent); on
-    /// failure, the errno of the call that failed.
+    /// failure, the call that failed and its errno.
     package static func replaceFile(atPath path: String, with text: String) throws(FileWriteError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileWriteError(errno: errno) }
-        var failure: Int32?
+        let fd: Int32
+        do {
+            fd = try Errno.value { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        } catch {
+            throw FileWriteError(operation: "open", errno: error)
+        }
+        var failure: FileWriteError?
+        do {
+            try writeAll(text, to: fd)
+        } catch {
+            failure = FileWriteError(operation: "write", errno: error)
+        }
+        if close(fd) != 0, failure == nil { failure = FileWriteError(operation: "close", errno: .current) }
+        if let failure { throw failure }
+    }
+
+    /// Writes every byte of `text`; a write that writes nothing counts as `EIO`.
+    private static func writeAll(_ text: String, to descriptor: Int32) throws(Errno) {
         var text = text
-        text.withUTF8 { bytes in
-            guard var base = bytes.baseAddress else { return }
+        let failure = text.withUTF8 { bytes -> Errno? in
+            guard var base = bytes.baseAddress else { return nil }
             var left = bytes.count
             while left > 0 {
-                let written = Glibc.write(fd, base, left)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else {
-                    failure = written < 0 ? errno : EIO
-                    return
+                do throws(Errno) {
+                    let written = try Errno.value { Glibc.write(descriptor, base, left) }
+                    guard written > 0 else { return .inputOutput }
+                    base += written
+                    left -= written
+                } catch {
+                    return error
                 }
-                base += written
-                left -= written
             }
+            return nil
         }
-        if close(fd) != 0, failure == nil { failure = errno }
-        if let failure { throw FileWriteError(errno: failure) }
+        if let failure { throw failure }
     }
 }

@@ -1,4 +1,4 @@
-/// How frames are written as text, by the stdout driver and by `haptics render`.
+/// How frames are written as text, by the stdout driver and by programs printing a track.
 public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
     /// One human line per frame: time, both levels with a bar of block characters, duration.
     case text
@@ -10,7 +10,7 @@ public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
     public func line(for frame: RumbleFrame) -> String {
         switch self {
         case .json:
-            return JSONWriter.string(Self.jsonValue(for: frame), layout: .compact, numbers: .plain)
+            return JSONWriter.string(Self.jsonValue(for: frame), layout: .compact, numbers: Self.numbers)
         case .text:
             let length = frame.isSilent && frame.duration == .zero ? "off" : "\(Int(frame.duration.inMilliseconds.rounded())) ms"
             return Self.padded("\(Int(frame.start.inMilliseconds.rounded()))", to: 7) + " ms  strong " + Self.level(frame.scaledStrong)
@@ -18,15 +18,12 @@ public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The frame as a JSON object, `t_ms`, `duration_ms`, `strong` and `weak` (levels with the
-    /// frame's gain applied), each number rounded to five decimals (finer than any motor
-    /// resolves): what a `json` line writes with `JSONWriter`'s plain numbers.
+    /// The frame as the JSON object a `json` line writes (with `numbers`): `t_ms`,
+    /// `duration_ms`, and the levels `strong` and `weak` with the frame's gain applied.
     package static func jsonValue(for frame: RumbleFrame) -> JSONValue {
         .object([
-            ("t_ms", .number(rounded(frame.start.inMilliseconds))),
-            ("duration_ms", .number(rounded(frame.duration.inMilliseconds))),
-            ("strong", .number(rounded(frame.scaledStrong))),
-            ("weak", .number(rounded(frame.scaledWeak))),
+            ("t_ms", .number(frame.start.inMilliseconds)), ("duration_ms", .number(frame.duration.inMilliseconds)),
+            ("strong", .number(frame.scaledStrong)), ("weak", .number(frame.scaledWeak)),
         ])
     }
 
@@ -47,10 +44,9 @@ public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
         return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }
 
-    /// `value` rounded to five decimals.
-    private static func rounded(_ value: Double) -> Double {
-        (value * 100_000).rounded() / 100_000
-    }
+    /// JSON numbers rounded to five decimals (finer than any motor resolves), integral values
+    /// without a fraction.
+    package static let numbers = JSONWriter.Numbers.rounded(decimals: 5)
 
     private static func padded(_ text: String, to width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text

@@ -19,7 +19,7 @@
 /// `CHHapticEngine.start()`, for callers that want to tell the person at once. Playing
 /// without either works too: the driver gets ready on the first frame.
 public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Duration {
-    private let player: HapticPlayer<C>
+    private let player: HapticPlayer
     private let renderer: Renderer
     private let presetTracks: [Preset: RumbleTrack]
 

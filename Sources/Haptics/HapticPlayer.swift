@@ -16,11 +16,21 @@ import Synchronization
 ///   playback or per change.
 /// - Starting a playback performs its first frame before `play` returns (unless another thread
 ///   holds the path), so an impact costs one driver call after `prepare()`.
-final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
+///
+/// The player is not generic over its clock: the clock is seen through two closures made once
+/// in `init` (the time now, and the timer), so the per-frame path runs as concrete code rather
+/// than through generic metadata looked up on every call.
+final class HapticPlayer: Sendable {
+    /// The clock's timer, taking deadlines as offsets from the player's start.
+    private struct Alarm: Sendable {
+        let arm: @Sendable (Duration) -> Void
+        let disarm: @Sendable () -> Void
+    }
+
     private struct State {
         var machine: PlaybackStateMachine
         var completions: [UInt64: PlaybackCompletion] = [:]
-        var timer: (any DeadlineTimer<C.Instant>)?
+        var timer: Alarm?
         /// The deadline the timer is armed for.
         var armed: Duration?
         /// The thread performing actions, while one does.
@@ -30,21 +40,28 @@ final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
         var replies: [UInt64: DriverReply] = [:]
     }
 
-    private let clock: C
-    private let epoch: C.Instant
+    /// The time now on the clock, as an offset from the player's start.
+    private let now: @Sendable () -> Duration
     private let driver: any HapticDriver
     private let state: Mutex<State>
 
     /// Creates a player sending frames to `driver` on `clock`. A held level is re-sent every
     /// `refreshInterval` (default 2 s, as SDL does), since some pads stop on their own. When
     /// more than `maximumVoices` playbacks overlap, the oldest is stopped (`.stopped`).
-    init(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2), maximumVoices: Int = 32) {
-        self.clock = clock
+    ///
+    /// Specialised for the package's own clocks, so that reading the time and arming the timer
+    /// on them (every frame) go through no generic witness.
+    @_specialize(where C == PrecisionClock)
+    @_specialize(where C == ManualClock)
+    init<C: Clock>(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2), maximumVoices: Int = 32)
+    where C.Duration == Duration {
+        let epoch = clock.now
+        self.now = { epoch.duration(to: clock.now) }
         self.driver = driver
-        self.epoch = clock.now
         self.state = Mutex(State(machine: PlaybackStateMachine(refreshInterval: refreshInterval, maximumVoices: maximumVoices)))
         let timer = clock.makeDeadlineTimer { [weak self] in self?.deadlineReached() }
-        state.withLock { $0.timer = timer }
+        let alarm = Alarm(arm: { timer.arm(at: epoch.advanced(by: $0)) }, disarm: { timer.disarm() })
+        state.withLock { $0.timer = alarm }
     }
 
     /// The master gain, 0...1, applied to everything played.
@@ -108,7 +125,7 @@ final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
     ) -> Result {
         let (result, performs) = state.withLock { state in
             if timerFired { state.armed = nil }
-            let result = event(&state.machine, epoch.duration(to: clock.now))
+            let result = event(&state.machine, now())
             register(&state, result)
             return (result, claimPath(&state))
         }
@@ -123,7 +140,7 @@ final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
         let performs: Bool? = state.withLock { state in
             state.nextTicket += 1
             let ticket = state.nextTicket
-            event(&state.machine, ticket, epoch.duration(to: clock.now))
+            event(&state.machine, ticket, now())
             if let performer = state.performer {
                 guard pthread_equal(performer, pthread_self()) == 0 else { return nil }
                 state.replies[ticket] = reply
@@ -143,7 +160,7 @@ final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
         let deadline = state.machine.deadline
         if deadline != state.armed {
             state.armed = deadline
-            if let deadline { state.timer?.arm(at: epoch.advanced(by: deadline)) } else { state.timer?.disarm() }
+            if let deadline { state.timer?.arm(deadline) } else { state.timer?.disarm() }
         }
         guard state.performer == nil, state.machine.hasActions else { return false }
         state.performer = pthread_self()
@@ -152,23 +169,8 @@ final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
 
     /// Performs the queued actions one by one, outside the lock, until none is left.
     private func performActions() {
-        while true {
-            let next: (PlaybackStateMachine.Action, [PlaybackCompletion], DriverReply?)? = state.withLock { state in
-                guard let action = state.machine.takeAction() else {
-                    state.performer = nil
-                    return nil
-                }
-                switch action {
-                case .finish(let ids, _):
-                    return (action, ids.compactMap { state.completions.removeValue(forKey: $0) }, nil)
-                case .prepareDriver(let ticket), .closeDriver(let ticket):
-                    return (action, [], state.replies.removeValue(forKey: ticket))
-                case .apply, .stopMotors:
-                    return (action, [], nil)
-                }
-            }
-            guard let (action, completions, reply) = next else { return }
-            switch action {
+        while let work = state.withLock({ state in nextWork(&state) }) {
+            switch work {
             case .apply(let frame):
                 do {
                     try driver.apply(frame)
@@ -177,15 +179,46 @@ final class HapticPlayer<C: Clock>: Sendable where C.Duration == Duration {
                 }
             case .stopMotors:
                 try? driver.stop()
-            case .finish(_, let outcome):
+            case .finish(let completions, let outcome):
                 for completion in completions { completion.finish(outcome) }
-            case .prepareDriver:
+            case .prepareDriver(let reply):
                 reply?.finish(Result { try driver.prepare() })
-            case .closeDriver:
+            case .closeDriver(let reply):
                 driver.close()
                 reply?.finish(.success(()))
             }
         }
+    }
+
+    /// The next action with what performing it takes from the state (the completions to
+    /// finish, the caller to answer); `nil`, freeing the path, when none is left.
+    private func nextWork(_ state: inout State) -> Work? {
+        guard let action = state.machine.takeAction() else {
+            state.performer = nil
+            return nil
+        }
+        switch action {
+        case .apply(let frame):
+            return .apply(frame)
+        case .stopMotors:
+            return .stopMotors
+        case .finish(let ids, let outcome):
+            return .finish(ids.compactMap { state.completions.removeValue(forKey: $0) }, outcome)
+        case .prepareDriver(let ticket):
+            return .prepareDriver(state.replies.removeValue(forKey: ticket))
+        case .closeDriver(let ticket):
+            return .closeDriver(state.replies.removeValue(forKey: ticket))
+        }
+    }
+
+    /// An action as performed outside the lock: one value, so that taking it out costs no
+    /// tuple of optionals (a frame, the most common, carries nothing else).
+    private enum Work {
+        case apply(RumbleFrame)
+        case stopMotors
+        case finish([PlaybackCompletion], PlaybackOutcome)
+        case prepareDriver(DriverReply?)
+        case closeDriver(DriverReply?)
     }
 }
 

@@ -5,9 +5,8 @@
 /// - Strings escape `"`, `\` and the control characters (`\n`, `\t`, ... and `\u00XX`);
 ///   everything else, including non-ASCII text, is written as UTF-8.
 /// - Numbers are written in the shortest form that reads back as the same `Double`, bit for
-///   bit (`0.1`, `30.0`, `1e-05`, `-0.0`), as AHAP files write them (`"Version": 1.0`), or
-///   with `NumberStyle.plain` whole numbers without a fraction (`30`), as the command line
-///   prints frames. JSON has no infinity or NaN; they are written as `null`.
+///   bit (`0.1`, `30.0`, `1e-05`, `-0.0`), as AHAP files write them (`"Version": 1.0`).
+///   JSON has no infinity or NaN; they are written as `null`.
 /// - Pretty output indents by two spaces and keeps an object or array of scalars that fits
 ///   on one line (`{"Time": 0.5, "ParameterValue": 1}`) on one line.
 package enum JSONWriter {
@@ -22,44 +21,53 @@ package enum JSONWriter {
         case linePerElement
     }
 
-    /// How numbers are written.
-    package enum NumberStyle: Sendable {
-        /// The shortest form that reads back as the same `Double`: `1.0`, `0.25`.
-        case exact
-        /// The same, but whole numbers (below 10^15) without a fraction: `1`, `0.25`.
-        case plain
-    }
-
     /// The longest line a container of scalars may take to stay on one line when pretty.
     static let inlineWidth = 100
 
+    /// How numbers are written.
+    package enum Numbers: Sendable {
+        /// The shortest text that reads back as the same `Double`, bit for bit (`30.0`, `0.1`).
+        case exact
+        /// Rounded to `decimals` places, whole numbers without a fraction (`40`, `0.16`): for
+        /// figures a person or a script reads, such as frames and traces.
+        case rounded(decimals: Int)
+    }
+
     /// The JSON text of `value`.
-    package static func string(_ value: JSONValue, layout: Layout = .pretty, numbers: NumberStyle = .exact) -> String {
+    package static func string(_ value: JSONValue, layout: Layout = .pretty, numbers: Numbers = .exact) -> String {
         var output = ""
         write(value, layout: layout, numbers: numbers, indent: 0, to: &output)
         return output
     }
 
     /// The JSON text of one number, as `string` writes it.
-    package static func number(_ value: Double, style: NumberStyle = .exact) -> String {
+    package static func number(_ value: Double, _ numbers: Numbers = .exact) -> String {
         guard value.isFinite else { return "null" }
-        if style == .plain, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return value.description
+        switch numbers {
+        case .exact:
+            return value.description
+        case .rounded(let decimals):
+            var scale = 1.0
+            for _ in 0..<max(decimals, 0) { scale *= 10 }
+            let rounded = (value * scale).rounded() / scale
+            if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+            return rounded.description
+        }
     }
 
-    private static func write(_ value: JSONValue, layout: Layout, numbers: NumberStyle, indent: Int, to output: inout String) {
+    private static func write(_ value: JSONValue, layout: Layout, numbers: Numbers, indent: Int, to output: inout String) {
         let inner: Layout = layout == .linePerElement ? .compact : layout
         switch value {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let number): output += self.number(number, style: numbers)
+        case .number(let number): output += self.number(number, numbers)
         case .string(let text): writeString(text, to: &output)
         case .array(let elements):
-            writeContainer(open: "[", close: "]", count: elements.count, layout: layout, indent: indent, inline: inline(value, numbers: numbers), to: &output) { index, output in
+            writeContainer(open: "[", close: "]", count: elements.count, layout: layout, indent: indent, inline: inline(value, numbers), to: &output) { index, output in
                 write(elements[index], layout: inner, numbers: numbers, indent: indent + 1, to: &output)
             }
         case .object(let members):
-            writeContainer(open: "{", close: "}", count: members.count, layout: layout, indent: indent, inline: inline(value, numbers: numbers), to: &output) { index, output in
+            writeContainer(open: "{", close: "}", count: members.count, layout: layout, indent: indent, inline: inline(value, numbers), to: &output) { index, output in
                 writeString(members[index].key, to: &output)
                 output += layout == .compact ? ":" : ": "
                 write(members[index].value, layout: inner, numbers: numbers, indent: indent + 1, to: &output)
@@ -91,7 +99,7 @@ package enum JSONWriter {
     }
 
     /// The one-line pretty form of a container holding only scalars, when it is short enough.
-    private static func inline(_ value: JSONValue, numbers: NumberStyle) -> String? {
+    private static func inline(_ value: JSONValue, _ numbers: Numbers) -> String? {
         var parts: [String] = []
         let open: String
         let close: String

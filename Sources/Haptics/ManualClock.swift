@@ -21,8 +21,8 @@ import Synchronization
 /// same order; what such a task does after it wakes runs concurrently with the rest of the
 /// step.
 ///
-/// The CLI plays `--driver record` on this clock, which is why it lives in `Haptics` rather
-/// than `HapticsTesting`.
+/// Programs also play on it to record a whole playback instantly (the command line does),
+/// which is why it lives in `Haptics` rather than `HapticsTesting`.
 public final class ManualClock: Clock, Sendable {
     /// A point in the manual clock's time: an offset from its zero.
     public struct Instant: InstantProtocol, Sendable {

@@ -12,6 +12,11 @@ struct Mixer: Sendable {
         let start: Duration
         /// When the last repetition ends; `nil` for a track playing forever.
         let end: Duration?
+        /// The track's duration, the length of one repetition.
+        let length: Duration
+        /// The frame found last, where the next lookup starts: a playback moves forward frame
+        /// by frame.
+        var cursor = 0
     }
 
     /// The longest a frame handed to a driver may last: a held level is re-sent this often,
@@ -23,8 +28,15 @@ struct Mixer: Sendable {
     let maximumVoices: Int
     private(set) var voices: [Voice] = []
     /// The advanced players' voices, by id, oldest first; they do not count towards
-    /// `maximumVoices` (each belongs to a player someone holds).
-    private(set) var advanced: [(id: UInt64, voice: AdvancedVoice)] = []
+    /// `maximumVoices` (each belongs to a player someone holds). Any change to them forgets
+    /// the last scan.
+    private(set) var advanced: [(id: UInt64, voice: AdvancedVoice)] = [] {
+        didSet { lastScan = nil }
+    }
+    /// The last instant scanned and what was found there, while the voices are unchanged (each
+    /// change of voices forgets it): a frame's end is scanned to find its length, and then
+    /// again as the next frame's start.
+    private var lastScan: (time: Int128, scan: Scan)?
 
     init(refreshInterval: Duration, maximumVoices: Int) {
         self.refreshInterval = refreshInterval
@@ -42,14 +54,18 @@ struct Mixer: Sendable {
         }
         let displaced = voices.prefix(max(0, voices.count + 1 - maximumVoices)).map(\.id)
         voices.removeFirst(displaced.count)
-        voices.append(Voice(id: id, track: track, start: start, end: end))
+        voices.append(Voice(id: id, track: track, start: start, end: end, length: track.duration))
+        lastScan = nil
         return displaced
     }
 
-    /// Removes the voices that have ended by `time`, and returns their ids.
+    /// Removes the voices that have ended by `time`, and returns their ids (without
+    /// allocating when none has, as on almost every frame).
     mutating func removeVoices(endedBy time: Duration) -> [UInt64] {
+        guard voices.contains(where: { $0.end.map { $0 <= time } ?? false }) else { return [] }
         let ended = voices.filter { $0.end.map { $0 <= time } ?? false }.map(\.id)
         voices.removeAll { $0.end.map { $0 <= time } ?? false }
+        lastScan = nil
         return ended
     }
 
@@ -57,12 +73,16 @@ struct Mixer: Sendable {
     mutating func removeVoice(_ id: UInt64) -> Bool {
         let count = voices.count
         voices.removeAll { $0.id == id }
+        lastScan = nil
         return voices.count != count
     }
 
     /// Removes every voice, and returns their ids.
     mutating func removeAll() -> [UInt64] {
-        defer { voices.removeAll() }
+        defer {
+            voices.removeAll()
+            lastScan = nil
+        }
         return voices.map(\.id)
     }
 
@@ -110,76 +130,96 @@ struct Mixer: Sendable {
     /// The frame the motors should play from `time`: the mixed levels, lasting until the mix
     /// changes, a voice ends, an advanced voice meets a forced boundary, or `refreshInterval`
     /// passes. With nothing playing it is silent and lasts zero ("until further notice").
-    func frame(at time: Duration, gain: Double) -> RumbleFrame {
+    mutating func frame(at time: Duration, gain: Double) -> RumbleFrame {
         guard !voices.isEmpty || advanced.contains(where: { $0.voice.isPlaying }) else {
             return RumbleFrame(start: time, duration: .zero, strong: 0, weak: 0, gain: gain)
         }
-        let levels = self.levels(at: time)
-        var cursor = time
-        var duration = Duration.zero
-        while let boundary = nextBoundary(after: cursor) {
-            if boundary - time >= refreshInterval {
-                duration = refreshInterval
+        // In 128-bit attoseconds, as the scan reckons.
+        let (start, refresh) = (time.attoseconds, refreshInterval.attoseconds)
+        var point = scan(at: start)
+        let levels = point.levels
+        var length: Int128 = 0
+        while let boundary = point.nextBoundary {
+            if boundary - start >= refresh {
+                length = refresh
                 break
             }
-            if isForced(boundary) || self.levels(at: boundary) != levels {
-                duration = boundary - time
+            point = scan(at: boundary)
+            if isForced(boundary) || point.levels != levels {
+                length = boundary - start
                 break
             }
-            cursor = boundary
         }
-        return RumbleFrame(start: time, duration: duration, strong: levels.strong, weak: levels.weak, gain: gain)
+        return RumbleFrame(start: time, duration: Duration(attoseconds: length), strong: levels.strong, weak: levels.weak, gain: gain)
     }
 
-    /// Whether a frame must end at `boundary` whatever the levels: a voice ends there, or an
-    /// advanced voice meets a forced boundary.
-    private func isForced(_ boundary: Duration) -> Bool {
-        voices.contains { $0.end == boundary } || advanced.contains { $0.voice.isForcedBoundary(boundary) }
+    /// Whether a frame must end at `boundary` (in attoseconds) whatever the levels: a voice
+    /// ends there, or an advanced voice meets a forced boundary.
+    private func isForced(_ boundary: Int128) -> Bool {
+        voices.contains { $0.end?.attoseconds == boundary }
+            || (!advanced.isEmpty && advanced.contains { $0.voice.isForcedBoundary(Duration(attoseconds: boundary)) })
     }
 
-    /// Both motors' mixed levels at `time`.
-    func levels(at time: Duration) -> Levels {
+    /// What the mix is at an instant, and when it may change next.
+    private struct Scan {
+        /// Both motors' mixed levels.
+        let levels: Levels
+        /// The first instant after it at which any voice moves to another frame or ends, in
+        /// attoseconds.
+        let nextBoundary: Int128?
+    }
+
+    /// The scan of `time` (in attoseconds), remembered until the next one or a change of voices.
+    private mutating func scan(at time: Int128) -> Scan {
+        if let lastScan, lastScan.time == time { return lastScan.scan }
+        let scan = scanVoices(at: time)
+        lastScan = (time, scan)
+        return scan
+    }
+
+    /// In one pass over the voices, with one frame lookup each (moving their cursors): both motors' mixed levels at
+    /// `now` (in attoseconds), and the first instant after it at which any voice moves to
+    /// another frame or ends. In 128-bit attoseconds, whose arithmetic inlines, where each of
+    /// `Duration`'s operators is a call.
+    private mutating func scanVoices(at now: Int128) -> Scan {
         var strong = 0.0
         var weak = 0.0
-        for (_, voice) in advanced {
-            let levels = voice.levels(at: time)
-            strong += levels.strong
-            weak += levels.weak
-        }
-        for voice in voices {
-            guard let local = localTime(of: voice, at: time), let index = voice.track.frameIndex(at: local) else { continue }
-            strong += voice.track.frames[index].strong
-            weak += voice.track.frames[index].weak
-        }
-        return Levels(strong: min(strong, 1), weak: min(weak, 1))
-    }
-
-    /// The first instant after `time` at which any voice moves to another frame or ends.
-    func nextBoundary(after time: Duration) -> Duration? {
-        var earliest: Duration? = advanced.compactMap { $0.voice.nextBoundary(after: time) }.min()
-        for voice in voices {
-            let boundary: Duration
-            if time < voice.start {
-                boundary = voice.start
-            } else {
-                let elapsed = time - voice.start
-                let length = voice.track.duration
-                let local = elapsed.remainder(dividingBy: length)
-                let iterationStart = time - local
-                guard let index = voice.track.frameIndex(at: local) else { continue }
-                boundary = iterationStart + voice.track.frames[index].end
+        var earliest: Int128?
+        if !advanced.isEmpty {
+            let time = Duration(attoseconds: now)
+            for (_, voice) in advanced {
+                let levels = voice.levels(at: time)
+                strong += levels.strong
+                weak += levels.weak
+                if let boundary = voice.nextBoundary(after: time)?.attoseconds {
+                    earliest = earliest.map { min($0, boundary) } ?? boundary
+                }
             }
-            let candidate = voice.end.map { min($0, boundary) } ?? boundary
-            guard candidate > time else { continue }
+        }
+        for position in voices.indices {
+            let voice = voices[position]
+            let start = voice.start.attoseconds
+            let end = voice.end?.attoseconds
+            let boundary: Int128
+            if now < start {
+                boundary = start
+            } else {
+                let (elapsed, length) = (now - start, voice.length.attoseconds)
+                let local = elapsed < length ? elapsed : elapsed % length
+                guard let index = voice.track.frameIndex(atAttoseconds: local, near: voice.cursor) else { continue }
+                voices[position].cursor = index
+                let frame = voice.track.frames[index]
+                if end.map({ now < $0 }) ?? true {
+                    strong += frame.strong
+                    weak += frame.weak
+                }
+                boundary = now - local + frame.start.attoseconds + frame.duration.attoseconds
+            }
+            let candidate = end.map { min($0, boundary) } ?? boundary
+            guard candidate > now else { continue }
             earliest = earliest.map { min($0, candidate) } ?? candidate
         }
-        return earliest
-    }
-
-    /// The time within the voice's track at `time`, or `nil` when the voice is not sounding.
-    private func localTime(of voice: Voice, at time: Duration) -> Duration? {
-        guard time >= voice.start, voice.end.map({ time < $0 }) ?? true else { return nil }
-        return (time - voice.start).remainder(dividingBy: voice.track.duration)
+        return Scan(levels: Levels(strong: min(strong, 1), weak: min(weak, 1)), nextBoundary: earliest)
     }
 
     /// Both motors' levels.
@@ -189,12 +229,5 @@ struct Mixer: Sendable {
 
         /// Both motors off.
         static let off = Levels(strong: 0, weak: 0)
-    }
-}
-
-extension Duration {
-    /// What is left of this duration after taking out whole multiples of `divisor` (> 0).
-    func remainder(dividingBy divisor: Duration) -> Duration {
-        Duration(attoseconds: attoseconds % divisor.attoseconds)
     }
 }

@@ -50,8 +50,8 @@ public enum PatternFile {
             return try FileReader.bytes(atPath: path, limit: maximumFileSize)
         } catch {
             switch error {
-            case .system(let code):
-                throw PatternLoadError(file: path, path: "$", problem: .unreadable(reason: FileReader.message(for: code)))
+            case .system(_, let errno):
+                throw PatternLoadError(file: path, path: "$", problem: .unreadable(reason: errno.description))
             case .tooLarge(let size):
                 throw PatternLoadError(file: path, path: "$", problem: .tooLarge(bytes: size, limit: maximumFileSize))
             }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A pattern made ready to be sampled one step at a time, by the `Renderer` (every step in
 /// order) and by an advanced player (any step, with live controls on top).
 ///
@@ -123,7 +121,7 @@ struct PatternSampler: Sendable {
     /// 4^value, for a time-control value clamped to -1...1: a quarter to four times as long.
     private static func scale(_ value: Double) -> Double {
         let exponent = min(max(value.isNaN ? 0 : value, -1), 1)
-        return exponent == 0 ? 1 : pow(4, exponent)
+        return exponent == 0 ? 1 : power(4, exponent)
     }
 
     /// The steps an event covers: `start..<end`.

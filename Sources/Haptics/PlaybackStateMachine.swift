@@ -54,12 +54,16 @@ struct PlaybackStateMachine: Sendable {
     /// Takes the next action to perform.
     mutating func takeAction() -> Action? {
         guard nextAction < actions.count else { return nil }
+        guard nextAction + 1 < actions.count else {
+            // The last one waiting (on most steps the only one): moved out rather than copied,
+            // and the queue is empty again, its storage kept.
+            let action = actions.removeLast()
+            if nextAction > 0 { actions.removeAll(keepingCapacity: true) }
+            nextAction = 0
+            return action
+        }
         let action = actions[nextAction]
         nextAction += 1
-        if nextAction == actions.count {
-            actions.removeAll(keepingCapacity: true)
-            nextAction = 0
-        }
         return action
     }
 

@@ -1,7 +1,7 @@
 /// The built-in patterns: UIKit's impact styles, notification types and selection tick.
 ///
-/// Each is an AHAP file in the repository's `Patterns/` folder, embedded into the library by
-/// the build: those files are the single source of truth for the numbers.
+/// Each is an AHAP file embedded into the library by the build (the target's `Presets`
+/// resources): those files are the single source of truth for the numbers.
 public enum Preset: String, Sendable, Hashable, CaseIterable {
     /// `ImpactStyle.light`.
     case light
@@ -42,7 +42,7 @@ public enum Preset: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The preset's file name in `Patterns/`.
+    /// The preset's AHAP file name, e.g. `light.ahap`.
     public var fileName: String { "\(rawValue).ahap" }
 
     /// The one-line description the preset's file gives in its metadata.
@@ -54,7 +54,7 @@ public enum Preset: String, Sendable, Hashable, CaseIterable {
     /// The preset's pattern, decoded once from the embedded AHAP file.
     public var pattern: HapticPattern {
         guard let pattern = Self.decoded[self] else {
-            preconditionFailure("the embedded preset \(fileName) did not load; run `haptics validate Patterns/*.ahap`")
+            preconditionFailure("the embedded preset \(fileName) did not load: the library was built from a preset that is not valid AHAP")
         }
         return pattern
     }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The documented choices the renderer makes when it turns a pattern into motor levels.
 public struct RenderSettings: Sendable, Hashable {
     /// How sharpness divides an event's amplitude between the two motors.
@@ -39,7 +37,7 @@ public struct RenderSettings: Sendable, Hashable {
 
         /// The amplitude for an intensity.
         public func amplitude(for intensity: Double) -> Double {
-            intensity <= 0 ? 0 : pow(intensity, exponent)
+            intensity <= 0 ? 0 : power(intensity, exponent)
         }
     }
 

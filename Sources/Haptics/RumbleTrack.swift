@@ -48,12 +48,30 @@ public struct RumbleTrack: Sendable, Hashable {
 
     /// The index of the frame playing at `time`, or `nil` outside the track.
     func frameIndex(at time: Duration) -> Int? {
-        guard time >= .zero, time < duration else { return nil }
+        frameIndex(atAttoseconds: time.attoseconds)
+    }
+
+    /// The same, `target` attoseconds into the track, trying the frame at `hint` and the one
+    /// after it first, before a binary search (a playback moves forward frame by frame).
+    func frameIndex(atAttoseconds target: Int128, near hint: Int) -> Int? {
+        if hint >= 0, hint < frames.count, frames[hint].start.attoseconds <= target {
+            if target < frames[hint].start.attoseconds + frames[hint].duration.attoseconds { return hint }
+            let next = hint + 1
+            if next < frames.count, target < frames[next].start.attoseconds + frames[next].duration.attoseconds { return next }
+        }
+        return frameIndex(atAttoseconds: target)
+    }
+
+    /// The index of the frame playing `target` attoseconds into the track, or `nil` outside
+    /// it. A binary search comparing 128-bit attoseconds, which inline, where `Duration`'s own
+    /// comparison is a call into the standard library at every step.
+    func frameIndex(atAttoseconds target: Int128) -> Int? {
+        guard let last = frames.last, target >= 0, target < last.start.attoseconds + last.duration.attoseconds else { return nil }
         var low = 0
         var high = frames.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if frames[middle].start <= time { low = middle } else { high = middle - 1 }
+            if frames[middle].start.attoseconds <= target { low = middle } else { high = middle - 1 }
         }
         return low
     }

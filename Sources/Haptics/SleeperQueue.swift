@@ -80,26 +80,28 @@ struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
         return nil
     }
 
-    /// Takes the entries due by `now`, earliest first.
-    mutating func removeDue(by now: Deadline) -> [Sleeper] {
-        let due = sleepers.prefix { $0.deadline <= now }
-        sleepers.removeFirst(due.count)
-        return Array(due)
-    }
-
     /// Takes the earliest entry when it is due by `now`.
     mutating func removeFirst(dueBy now: Deadline) -> Sleeper? {
-        guard let first = sleepers.first, first.deadline <= now else { return nil }
-        return sleepers.removeFirst()
+        guard let earliest, earliest <= now else { return nil }
+        return sleepers.remove(at: 0)
     }
 
     /// Takes the earliest entry, due or not.
     mutating func removeFirst() -> Sleeper? {
-        sleepers.isEmpty ? nil : sleepers.removeFirst()
+        sleepers.isEmpty ? nil : sleepers.remove(at: 0)
+    }
+
+    /// The earliest deadline, read without copying its entry out.
+    var earliest: Deadline? {
+        sleepers.isEmpty ? nil : sleepers[0].deadline
     }
 
     private mutating func add(_ sleeper: Sleeper) -> Bool {
-        let index = sleepers.firstIndex { $0.deadline > sleeper.deadline } ?? sleepers.endIndex
+        guard let index = sleepers.firstIndex(where: { $0.deadline > sleeper.deadline }) else {
+            // The latest deadline, as a player's next frame usually is: appended, not inserted.
+            sleepers.append(sleeper)
+            return sleepers.count == 1
+        }
         sleepers.insert(sleeper, at: index)
         return index == 0
     }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A driver that writes each frame as a line, so a person (or a script) sees the waveform:
 /// in `text`, the time, both levels with a bar of block characters, and the duration; in
 /// `json`, one object per line.
@@ -10,7 +8,7 @@ public struct StdoutDriver: HapticDriver {
 
     /// Creates a driver writing to standard output, unbuffered, one line per call.
     public init(format: FrameFormat = .text) {
-        self.init(format: format) { FileWriter.write($0 + "\n", to: STDOUT_FILENO) }
+        self.init(format: format) { FileWriter.write($0 + "\n", to: FileWriter.standardOutput) }
     }
 
     /// Creates a driver handing each line (without its newline) to `write`.

@@ -1,4 +1,5 @@
 import Glibc
+import SwiftOverlayShims
 
 /// The thread behind `PrecisionClock`: it keeps the sleeping tasks and armed timers in
 /// deadline order, waits on a condition variable for the earliest deadline
@@ -16,9 +17,12 @@ final class TimerThread: @unchecked Sendable {
     // Guarded by `mutex`; `@unchecked Sendable` because every access below holds it.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var sleepers = SleeperQueue<Duration>()
+    /// Behind a pointer rather than in a stored `var`, so that its accesses (several a frame)
+    /// skip the runtime's exclusivity checks: the mutex already makes them exclusive.
+    private let queue = UnsafeMutablePointer<SleeperQueue<Duration>>.allocate(capacity: 1)
 
     private init() {
+        queue.initialize(to: SleeperQueue())
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -40,7 +44,8 @@ final class TimerThread: @unchecked Sendable {
     static var now: Duration {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
-        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+        // In 128-bit attoseconds, which inline (the player reads the time on every frame).
+        return Duration(attoseconds: Int128(time.tv_sec) &* 1_000_000_000_000_000_000 &+ Int128(time.tv_nsec) &* 1_000_000_000)
     }
 
     /// The kernel's resolution for `CLOCK_MONOTONIC`.
@@ -52,18 +57,18 @@ final class TimerThread: @unchecked Sendable {
 
     /// Suspends the calling task until the monotonic clock reaches `deadline`.
     func sleep(until deadline: Duration) async throws {
-        let id = locked { sleepers.reserveID() }
+        let id = locked { queue.pointee.reserveID() }
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let registered = locked {
-                    let earliest = sleepers.insert(id: id, deadline: deadline, continuation: continuation)
+                    let earliest = queue.pointee.insert(id: id, deadline: deadline, continuation: continuation)
                     if earliest == true { pthread_cond_signal(condition) }
                     return earliest != nil
                 }
                 if !registered { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            if case .task(let continuation) = locked({ sleepers.remove(id: id) })?.waker {
+            if case .task(let continuation) = locked({ queue.pointee.remove(id: id) })?.waker {
                 continuation.resume(throwing: CancellationError())
             }
         }
@@ -71,39 +76,39 @@ final class TimerThread: @unchecked Sendable {
 
     /// The id of a new timer.
     func makeTimerID() -> UInt64 {
-        locked { sleepers.makeTimerID() }
+        locked { queue.pointee.makeTimerID() }
     }
 
     /// Arms the timer `id`: `handler` runs on this thread once the monotonic clock reaches
     /// `deadline`.
     func arm(timer id: UInt64, at deadline: Duration, handler: @escaping @Sendable () -> Void) {
         locked {
-            if sleepers.arm(timer: id, at: deadline, handler: handler) { pthread_cond_signal(condition) }
+            if queue.pointee.arm(timer: id, at: deadline, handler: handler) { pthread_cond_signal(condition) }
         }
     }
 
     /// Disarms the timer `id`.
     func disarm(timer id: UInt64) {
-        locked { sleepers.disarm(timer: id) }
+        locked { queue.pointee.disarm(timer: id) }
     }
 
     private func run() {
         pthread_mutex_lock(mutex)
         while true {
-            guard let earliest = sleepers.sleepers.first?.deadline else {
+            guard let earliest = queue.pointee.earliest else {
                 pthread_cond_wait(condition, mutex)
                 continue
             }
-            let now = Self.now
-            guard earliest <= now else {
-                let (seconds, attoseconds) = earliest.components
-                var until = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+            // One due entry at a time, earliest first: no array is made per wake-up.
+            guard let due = queue.pointee.removeFirst(dueBy: Self.now) else {
+                // Whole nanoseconds first, in 128 bits, then split: one wide division per wait.
+                let nanoseconds = Int64(truncatingIfNeeded: earliest.attoseconds / 1_000_000_000)
+                var until = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
                 pthread_cond_timedwait(condition, mutex, &until)
                 continue
             }
-            let due = sleepers.removeDue(by: now)
             pthread_mutex_unlock(mutex)
-            for sleeper in due { sleeper.waker.wake() }
+            due.waker.wake()
             pthread_mutex_lock(mutex)
         }
     }

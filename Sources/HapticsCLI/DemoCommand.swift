@@ -74,9 +74,9 @@ struct DemoCommand: Subcommand {
         let trace = try arguments.value(Self.trace)
         let component = try arguments.valueIfPresent(Self.component)
         let driver = try arguments.valueIfPresent(Self.driver)
-        device = DeviceSelection(try arguments.value(PlaybackOptions.device))
+        device = DeviceSelection(option: try arguments.value(PlaybackOptions.device))
         let input = try arguments.value(Self.input)
-        trigger = input == Self.keysOnly ? nil : DeviceSelection(input)
+        trigger = input == Self.keysOnly ? nil : DeviceSelection(option: input)
         let hysteresis = try arguments.value(Self.hysteresis)
         configuration = RefreshFeedbackConfiguration(hysteresis: hysteresis, tension: arguments.flag(Self.tension) ? RefreshTension() : nil)
         try arguments.none()
@@ -109,8 +109,8 @@ struct DemoCommand: Subcommand {
             trace = try GestureTrace(csv: String(decoding: FileReader.bytes(atPath: path, limit: Self.maximumTraceSize), as: UTF8.self))
         } catch let failure as FileReader.Failure {
             switch failure {
-            case .system(let code):
-                console.err("Error: \(path): cannot read the file: \(FileReader.message(for: code)); check the path and its permissions")
+            case .system(_, let errno):
+                console.err("Error: \(path): cannot read the file: \(errno); check the path and its permissions")
             case .tooLarge(let size):
                 console.err("Error: \(path): the file has \(size) bytes, more than the \(Self.maximumTraceSize) a trace may have")
             }
@@ -127,7 +127,7 @@ struct DemoCommand: Subcommand {
             }
             try await TraceRunner(kind: component.kind, configuration: configuration).run(trace, on: destination) { console.out($0.jsonLine) }
         } catch {
-            console.err("Error: \(error)")
+            console.err("Error: \(Advice.message(for: error))")
             return .failure
         }
         return .success
@@ -145,14 +145,14 @@ struct DemoCommand: Subcommand {
         do {
             destination = try driver.makeDriver(device: device, console: console, terminal: StdoutDriver(format: .text) { sink.yield($0) })
         } catch {
-            console.err("Error: \(error)")
+            console.err("Error: \(Advice.message(for: error))")
             return .failure
         }
         let reader: GamepadPullReader?
         do {
             reader = try trigger.map { selection throws(EvdevError) in try GamepadPullReader(selection: selection) }
         } catch {
-            console.err("Error: --input: \(error)")
+            console.err("Error: --input: \(Advice.message(for: error))")
             return .failure
         }
         defer { reader?.close() }
@@ -162,7 +162,7 @@ struct DemoCommand: Subcommand {
         do {
             try await demo.run()
         } catch {
-            console.err("Error: \(error)")
+            console.err("Error: \(Advice.message(for: error))")
             return .failure
         }
         return .success

@@ -24,7 +24,7 @@ struct DevicesCommand: Subcommand {
             console.err("no device that can vibrate was found in \(discovery.directory): plug in a gamepad, "
                         + "and see the README's Real hardware section if it is plugged in")
         } else {
-            for (index, device) in devices.enumerated() { console.out("\(index)  \(device.summary)") }
+            for (index, device) in devices.enumerated() { console.out("\(index)  \(Advice.line(for: device))") }
         }
         return .success
     }

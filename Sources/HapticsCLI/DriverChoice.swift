@@ -27,7 +27,7 @@ package enum DriverChoice: String, Sendable, CaseIterable {
             try driver.prepare()
             return driver
         } catch where self == .auto {
-            if case EvdevError.noDevice = error {} else { console.err("note: \(error); drawing in the terminal instead") }
+            if case EvdevError.noDevice = error {} else { console.err("note: \(Advice.message(for: error)); drawing in the terminal instead") }
             return terminal()
         }
     }

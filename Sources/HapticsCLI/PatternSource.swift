@@ -57,8 +57,8 @@ enum PatternSource: Sendable, Equatable {
                 bytes = try FileReader.bytes(atPath: "/dev/stdin", limit: PatternFile.maximumFileSize)
             } catch {
                 switch error {
-                case .system(let code):
-                    throw PatternLoadError(file: name, path: "$", problem: .unreadable(reason: FileReader.message(for: code)))
+                case .system(_, let errno):
+                    throw PatternLoadError(file: name, path: "$", problem: .unreadable(reason: errno.description))
                 case .tooLarge(let size):
                     throw PatternLoadError(file: name, path: "$", problem: .tooLarge(bytes: size, limit: PatternFile.maximumFileSize))
                 }

@@ -34,7 +34,7 @@ package struct PlaybackOptions: Sendable {
     /// Reads `--driver`, `--device` and `--gain`.
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         driver = try arguments.value(Self.driver)
-        device = DeviceSelection(try arguments.value(Self.device))
+        device = DeviceSelection(option: try arguments.value(Self.device))
         gain = try arguments.value(Self.gain)
     }
 }

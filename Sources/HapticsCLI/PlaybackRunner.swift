@@ -28,7 +28,7 @@ struct PlaybackRunner: Sendable {
                 let driver = try options.driver.makeDriver(device: options.device, console: console, terminal: StdoutDriver(format: .text))
                 return await playInRealTime(request, on: driver)
             } catch {
-                console.err("Error: \(error)")
+                console.err("Error: \(Advice.message(for: error))")
                 return .failure
             }
         }
@@ -57,7 +57,7 @@ struct PlaybackRunner: Sendable {
         let outcome = await request.start(on: engine).finished()
         engine.close()
         if case .failed(let error)? = outcome {
-            console.err("Error: \(error)")
+            console.err("Error: \(Advice.message(for: error))")
             return .failure
         }
         return .success

@@ -29,7 +29,7 @@ struct RenderCommand: Subcommand {
         case .text:
             for frame in track.frames { console.out(FrameFormat.text.line(for: frame)) }
         case .json:
-            console.out(JSONWriter.string(.array(track.frames.map(FrameFormat.jsonValue(for:))), layout: .linePerElement, numbers: .plain))
+            console.out(JSONWriter.string(.array(track.frames.map(FrameFormat.jsonValue(for:))), layout: .linePerElement, numbers: FrameFormat.numbers))
         case .svg:
             console.out(TrackSVG.document(for: pattern, track: track, name: source.name))
         }

@@ -1,6 +1,7 @@
 import Glibc
 import Haptics
 import Synchronization
+import CEvdev
 
 /// A terminal taken over for a full-screen UI: raw mode (each key arrives at once, unechoed,
 /// Ctrl-C as a byte), the alternate screen buffer, and a hidden cursor.
@@ -26,10 +27,10 @@ final class TerminalSession: Sendable {
     /// the alternate screen with the cursor hidden.
     init(input: Int32, output: Int32) throws(TerminalError) {
         var original = termios()
-        guard tcgetattr(input, &original) == 0 else { throw TerminalError(operation: "tcgetattr", code: errno) }
+        guard tcgetattr(input, &original) == 0 else { throw TerminalError(operation: "tcgetattr", errno: .current) }
         var raw = original
         cfmakeraw(&raw)
-        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw TerminalError(operation: "tcsetattr", code: errno) }
+        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw TerminalError(operation: "tcsetattr", errno: .current) }
         self.input = input
         self.output = output
         saved = Mutex(original)

@@ -1,20 +1,20 @@
-import Glibc
+public import Haptics
 
 /// An sd-bus call that failed: which operation, and the errno it returned.
 public struct BusError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was being done, e.g. "connecting to the session bus".
     public var operation: String
-    /// The errno sd-bus returned (as a positive number).
-    public var code: Int32
+    /// The errno sd-bus returned.
+    public var errno: Errno
 
     /// Creates an error from sd-bus's negative return value `result`.
     public init(_ operation: String, result: Int32) {
         self.operation = operation
-        self.code = -result
+        self.errno = Errno(-result)
     }
 
     /// One line: the operation and the system's word for the errno.
     public var description: String {
-        "\(operation): \(String(cString: strerror(code)))"
+        "\(operation): \(errno)"
     }
 }

@@ -40,7 +40,7 @@ struct DaemonOptions: Sendable, Equatable {
     /// Reads the options; `-h` and `--version` are handled by the caller.
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         driver = try arguments.value(Self.driver)
-        device = DeviceSelection(try arguments.value(Self.device))
+        device = DeviceSelection(option: try arguments.value(Self.device))
         theme = try arguments.value(Self.theme)
         replace = arguments.flag(Self.replace)
         try arguments.none()

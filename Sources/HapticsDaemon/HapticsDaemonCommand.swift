@@ -1,7 +1,7 @@
 import FeedbackTheme
 import Glibc
 import Haptics
-import HapticsCLI
+public import HapticsCLI
 import HapticsEvdev
 
 /// `hapticsd`: parses the command line, loads the theme, owns `org.sigxcpu.Feedback` on the
@@ -74,7 +74,7 @@ public enum HapticsDaemonCommand {
         do {
             try engine.start()
         } catch {
-            console.err("hapticsd: note: \(error); playing as soon as a device appears")
+            console.err("hapticsd: note: \(Advice.message(for: error)); playing as soon as a device appears")
         }
         defer { engine.close() }
         let bus = try Bus.session()

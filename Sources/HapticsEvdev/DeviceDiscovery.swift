@@ -1,5 +1,4 @@
-import Glibc
-
+import Haptics
 /// Finds the input devices that can vibrate, by opening each `eventN` node and asking it.
 public struct DeviceDiscovery: Sendable {
     /// Where the nodes live; `/dev/input` on every Linux system.
@@ -32,10 +31,9 @@ public struct DeviceDiscovery: Sendable {
         var writable = true
         let fd: Int32
         do {
-            fd = try Errno.retryingOnInterrupt { () throws(Errno) in try system.open(node, O_RDWR | O_NONBLOCK) }
+            fd = try system.open(node, .readWrite)
         } catch {
-            guard error.code == EACCES || error.code == EPERM || error.code == EROFS,
-                  let readOnly = try? Errno.retryingOnInterrupt({ () throws(Errno) in try system.open(node, O_RDONLY | O_NONBLOCK) })
+            guard error.meansPermissionDenied, let readOnly = try? system.open(node, .readOnly)
             else { return nil }
             writable = false
             fd = readOnly

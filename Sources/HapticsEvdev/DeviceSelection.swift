@@ -1,4 +1,4 @@
-/// Which devices the evdev driver drives (`--device`).
+/// Which devices the evdev driver drives (and which one an `AxisReader`'s caller reads).
 public enum DeviceSelection: Sendable, Hashable, CustomStringConvertible {
     /// The first rumble-capable gamepad (else any device that can vibrate); a pad plugged in
     /// later is picked up when none is open.
@@ -9,21 +9,10 @@ public enum DeviceSelection: Sendable, Hashable, CustomStringConvertible {
     case path(String)
     /// The first device whose name contains this text, ignoring case.
     case name(String)
-    /// The device at this position in `haptics devices`' list, from 0.
+    /// The device at this position in `DeviceDiscovery.devices()`' list, from 0.
     case index(Int)
 
-    /// Reads `--device`'s value: `auto`, `all`, a path, an index, or a name.
-    public init(_ text: String) {
-        switch text {
-        case "auto": self = .auto
-        case "all": self = .all
-        case _ where text.hasPrefix("/"): self = .path(text)
-        case _ where Int(text) != nil: self = .index(Int(text) ?? 0)
-        default: self = .name(text)
-        }
-    }
-
-    /// The selection as it was written.
+    /// The selection in words: `auto`, `all`, the path, the name or the index.
     public var description: String {
         switch self {
         case .auto: "auto"
@@ -35,10 +24,17 @@ public enum DeviceSelection: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether devices plugged in later join.
-    var followsHotPlug: Bool { self == .auto || self == .all }
+    var followsHotPlug: Bool {
+        // A switch on the case, not `==`: the driver asks on every frame.
+        switch self {
+        case .auto, .all: true
+        case .path, .name, .index: false
+        }
+    }
 
-    /// The devices this selection picks from the discovered ones, in order.
-    func pick(from devices: [EvdevDeviceInfo]) -> [EvdevDeviceInfo] {
+    /// The devices this selection picks from `devices` (as `DeviceDiscovery.devices()` lists
+    /// them), in order: only those that can vibrate.
+    public func pick(from devices: [EvdevDeviceInfo]) -> [EvdevDeviceInfo] {
         let usable = devices.filter(\.capabilities.canVibrate)
         switch self {
         case .auto:

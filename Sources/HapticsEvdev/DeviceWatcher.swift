@@ -1,4 +1,5 @@
 import Dispatch
+import Haptics
 
 /// A `HotPlugMonitor` driven by a Dispatch source: event-driven (it sleeps in the kernel until
 /// something changes, with no polling loop), `onChange` running on a background queue.

@@ -1,4 +1,4 @@
-/// One input device node that can vibrate, as `haptics devices` lists it.
+/// One input device node that can vibrate, as `DeviceDiscovery` finds it.
 public struct EvdevDeviceInfo: Sendable, Hashable {
     /// The node, e.g. `/dev/input/event5`.
     public var node: String
@@ -34,11 +34,12 @@ public struct EvdevDeviceInfo: Sendable, Hashable {
     /// `rumble` for two-motor devices, `periodic` for those driven with periodic effects.
     public var kind: String { capabilities.prefersPeriodic ? "periodic" : "rumble" }
 
-    /// One line for a person: node, name, ids, bus, kind, slots, gain, access.
+    /// One line: node, name, ids, bus, kind, slots, gain, and last `read-only` when this user
+    /// may not write to the node.
     public var summary: String {
         var parts = ["\(node)  \(name)  [\(usbID) \(busName)]  \(kind), \(capabilities.effectSlots) slots"]
         if capabilities.hasGain { parts.append("FF_GAIN") }
-        if !isWritable { parts.append("read-only: rumble needs write access (see README, Real hardware)") }
+        if !isWritable { parts.append("read-only") }
         return parts.joined(separator: ", ")
     }
 

@@ -1,6 +1,5 @@
 import CEvdev
-import Glibc
-import Haptics
+public import Haptics
 import Synchronization
 
 /// Vibrates real gamepads through the kernel's evdev force-feedback interface.
@@ -139,7 +138,7 @@ public final class EvdevDriver: HapticDriver {
         if state.devices.isEmpty {
             let picked = selection.pick(from: discovery.devices())
             guard !picked.isEmpty else {
-                throw .noDevice(selection: selection.description, directory: discovery.directory)
+                throw .noDevice(selection: selection, directory: discovery.directory)
             }
             for info in picked { state.devices.append(try open(info)) }
         }
@@ -155,10 +154,10 @@ public final class EvdevDriver: HapticDriver {
 
     private func open(_ info: EvdevDeviceInfo) throws(EvdevError) -> OpenDevice {
         do {
-            let fd = try Errno.retryingOnInterrupt { () throws(Errno) in try system.open(info.node, O_RDWR | O_NONBLOCK) }
+            let fd = try system.open(info.node, .readWrite)
             return OpenDevice(info: info, fd: fd)
         } catch {
-            if error.code == EACCES || error.code == EPERM || error.code == EROFS { throw .permissionDenied(node: info.node) }
+            if error.meansPermissionDenied { throw .permissionDenied(node: info.node) }
             if error.meansDeviceGone { throw .deviceGone(node: info.node, name: info.name) }
             throw .system(operation: "opening", node: info.node, errno: error)
         }
@@ -208,14 +207,14 @@ public final class EvdevDriver: HapticDriver {
             weak = frame.scaledWeak
         }
         try upload(strong: strong, weak: weak, duration: frame.duration, to: &device)
-        try write(EV_FF, code: Int32(device.effectID), value: 1, to: device)
+        try system.play(device.fd, effect: device.effectID, true)
         device.isPlaying = true
     }
 
     /// Sends `gain` to a device with `FF_GAIN` when it differs from what the device has.
     private func setGain(_ gain: Double, on device: inout OpenDevice) throws(Errno) {
         guard device.info.capabilities.hasGain, device.gain != gain else { return }
-        try write(EV_FF, code: FF_GAIN, value: Int32(RumbleEffect.magnitude(gain)), to: device)
+        try system.setGain(device.fd, magnitude: RumbleEffect.magnitude(gain))
         device.gain = gain
     }
 
@@ -223,36 +222,26 @@ public final class EvdevDriver: HapticDriver {
         var effect = device.info.capabilities.prefersPeriodic
             ? RumbleEffect.periodic(strong: strong, weak: weak, duration: duration, id: device.effectID)
             : RumbleEffect.rumble(strong: strong, weak: weak, duration: duration, id: device.effectID)
-        let fd = device.fd
-        try Errno.retryingOnInterrupt { () throws(Errno) in try system.uploadEffect(fd, &effect) }
+        try system.upload(device.fd, &effect)
         device.effectID = effect.id
     }
 
     private func silence(_ device: inout OpenDevice, erase: Bool) throws(Errno) {
         if device.isPlaying, device.effectID >= 0 {
-            try write(EV_FF, code: Int32(device.effectID), value: 0, to: device)
+            try system.play(device.fd, effect: device.effectID, false)
         }
         device.isPlaying = false
         if erase, device.effectID >= 0 {
             let (fd, id) = (device.fd, device.effectID)
             device.effectID = -1
-            try Errno.retryingOnInterrupt { () throws(Errno) in try system.eraseEffect(fd, id) }
+            try system.erase(fd, id)
         }
     }
 
-    private func write(_ type: Int32, code: Int32, value: Int32, to device: OpenDevice) throws(Errno) {
-        var event = input_event()
-        event.type = UInt16(type)
-        event.code = UInt16(code)
-        event.value = value
-        let fd = device.fd
-        try Errno.retryingOnInterrupt { () throws(Errno) in try system.writeEvent(fd, event) }
-    }
-
     private func describe(_ error: Errno, on device: OpenDevice, operation: String) -> EvdevError {
-        switch error.code {
-        case ENOSPC: .noFreeEffectSlot(node: device.info.node, name: device.info.name, slots: device.info.capabilities.effectSlots)
-        case EACCES, EPERM: .permissionDenied(node: device.info.node)
+        switch error {
+        case _ where error.meansNoSpace: .noFreeEffectSlot(node: device.info.node, name: device.info.name, slots: device.info.capabilities.effectSlots)
+        case _ where error.meansAccessDenied: .permissionDenied(node: device.info.node)
         case _ where error.meansDeviceGone: .deviceGone(node: device.info.node, name: device.info.name)
         default: .system(operation: operation, node: device.info.node, errno: error)
         }

@@ -1,9 +1,11 @@
-/// Why the evdev driver cannot vibrate a device, and what to do about it.
+public import Haptics
+
+/// Why the evdev driver cannot vibrate (or read) a device: the facts, for the caller to word.
 public enum EvdevError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The node may not be written by this user.
     case permissionDenied(node: String)
     /// No device can vibrate (none matched the selection, or none is plugged in).
-    case noDevice(selection: String, directory: String)
+    case noDevice(selection: DeviceSelection, directory: String)
     /// The device's effect slots are all taken.
     case noFreeEffectSlot(node: String, name: String, slots: Int)
     /// The device went away (unplugged) and nothing else is left to drive.
@@ -11,20 +13,17 @@ public enum EvdevError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A system call failed in a way not covered above.
     case system(operation: String, node: String, errno: Errno)
 
-    /// One line: what happened and what to do.
+    /// One line: what happened.
     public var description: String {
         switch self {
         case .permissionDenied(let node):
-            "permission denied opening \(node) for writing: rumble needs write access. Install the udev rule "
-                + "(sudo cp udev/70-haptics.rules /etc/udev/rules.d/ && sudo udevadm control --reload && sudo udevadm trigger), "
-                + "then unplug and replug the pad; or run with a user in the 'input' group"
+            "permission denied opening \(node) for writing: rumble needs write access"
         case .noDevice(let selection, let directory):
-            "no rumble-capable device matches '\(selection)' in \(directory): plug in a gamepad (USB or Bluetooth), "
-                + "check 'haptics devices', or use --driver stdout"
+            "no rumble-capable device matches '\(selection)' in \(directory)"
         case .noFreeEffectSlot(let node, let name, let slots):
-            "\(node) (\(name)) has no free effect slot (it holds \(slots)): another program (a game, Steam) is using them; close it and try again"
+            "\(node) (\(name)) has no free effect slot (it holds \(slots))"
         case .deviceGone(let node, let name):
-            "\(node) (\(name)) was unplugged; plug it back in and try again"
+            "\(node) (\(name)) was unplugged"
         case .system(let operation, let node, let errno):
             "\(operation) on \(node) failed: \(errno)"
         }

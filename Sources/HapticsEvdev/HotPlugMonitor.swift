@@ -1,4 +1,4 @@
-import Glibc
+public import Haptics
 
 /// Hot-plug for an event loop of your own: inotify on the input directory, reporting
 /// `eventN` nodes appearing (or having their permissions changed by udev) and disappearing.
@@ -30,7 +30,7 @@ public final class HotPlugMonitor: Sendable {
         var changes: [DeviceChange] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 8)
         defer { buffer.deallocate() }
-        while let count = try? Errno.retryingOnInterrupt({ () throws(Errno) in try system.read(fileDescriptor, buffer) }), count > 0 {
+        while let count = system.readPending(fileDescriptor, into: buffer), count > 0 {
             changes += Self.parse(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), directory: directory)
         }
         return changes
@@ -49,9 +49,9 @@ public final class HotPlugMonitor: Sendable {
             offset += header + length
             guard DeviceDiscovery.eventNumber(name) != nil else { continue }
             let node = "\(directory)/\(name)"
-            if mask & UInt32(IN_DELETE) != 0 {
+            if mask & Syscalls.WatchMask.deleted != 0 {
                 changes.append(.disappeared(node))
-            } else if mask & UInt32(IN_CREATE | IN_ATTRIB) != 0 {
+            } else if mask & (Syscalls.WatchMask.created | Syscalls.WatchMask.attributesChanged) != 0 {
                 changes.append(.appeared(node))
             }
         }

@@ -18,12 +18,13 @@ enum RumbleEffect {
         UInt16((min(max(level, 0), 1) * 65535).rounded())
     }
 
-    /// The replay length for a frame lasting `duration`.
+    /// The replay length for a frame lasting `duration`, in whole milliseconds rounded up.
+    /// Reckoned in 128-bit attoseconds, which inline, rather than through `Duration`'s
+    /// components, a call with 128-bit multiplications, on every frame.
     static func replayLength(for duration: Duration) -> UInt16 {
-        let (seconds, attoseconds) = (duration + guardTime).components
-        let perMillisecond: Int64 = 1_000_000_000_000_000
-        let milliseconds = seconds * 1000 + (attoseconds + perMillisecond - 1) / perMillisecond
-        return UInt16(min(max(milliseconds, 1), Int64(maximumLength)))
+        let perMillisecond: Int128 = 1_000_000_000_000_000
+        let milliseconds = (duration.attoseconds + guardTime.attoseconds + perMillisecond - 1) / perMillisecond
+        return UInt16(min(max(milliseconds, 1), Int128(maximumLength)))
     }
 
     /// An `FF_RUMBLE` effect with the given id (-1 to allocate a slot).

@@ -1,11 +1,32 @@
 import CEvdev
 import Glibc
+import Haptics
 
-/// Every system call the evdev code makes, in one place (as swift-system's `Syscalls.swift`),
-/// so tests can inject each failure without hardware. Calls report failure by throwing the
-/// `Errno`; none retries: callers retry `EINTR` with `Errno.retryingOnInterrupt`.
+/// Every system and libevdev call of the evdev code, in one place (as swift-system's
+/// `Syscalls.swift`), so tests can inject each failure without hardware.
+///
+/// The stored calls make one attempt each and report failure by throwing the `Errno`; a test
+/// replaces them. The rest of the module calls the methods below them, which retry `EINTR`
+/// (through `Errno.retryingOnInterrupt`, the package's one retry) and hold the flags and
+/// constants, so no other file of the module needs the platform's headers.
 struct Syscalls: Sendable {
-    /// `open(2)`: a file descriptor.
+    /// How a node is opened.
+    enum Access {
+        /// For rumble: force-feedback uploads and event writes need write access.
+        case readWrite
+        /// For listing and input.
+        case readOnly
+    }
+
+    /// One event read from a device, in libevdev's terms.
+    enum NextEvent {
+        /// An event, in order.
+        case event(input_event)
+        /// The kernel dropped events: this event begins the resynchronisation.
+        case resync(input_event)
+    }
+
+    /// `open(2)` with these `O_*` flags: a file descriptor.
     var open: @Sendable (_ path: String, _ flags: Int32) throws(Errno) -> Int32
     /// `close(2)`.
     var close: @Sendable (_ fd: Int32) -> Void
@@ -23,8 +44,97 @@ struct Syscalls: Sendable {
     var watchDirectory: @Sendable (_ path: String) throws(Errno) -> Int32
     /// `read(2)` into a buffer; the count of bytes read.
     var read: @Sendable (_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
+    /// `libevdev_new_from_fd`: a libevdev device reading `fd`.
+    var openEvents: @Sendable (_ fd: Int32) throws(Errno) -> OpaquePointer
+    /// The absolute axes a libevdev device has, with their ranges (`libevdev_has_event_code`,
+    /// `libevdev_get_abs_minimum`, `libevdev_get_abs_maximum`).
+    var absoluteAxes: @Sendable (_ device: OpaquePointer) -> [AbsoluteAxis]
+    /// `libevdev_next_event`, in normal or (`resyncing`) sync mode.
+    var nextEvent: @Sendable (_ device: OpaquePointer, _ resyncing: Bool) throws(Errno) -> NextEvent
+    /// `libevdev_free`.
+    var freeEvents: @Sendable (_ device: OpaquePointer) -> Void
 
-    /// The real system calls.
+    // MARK: - What the module calls
+
+    /// Opens `path`, non-blocking and close-on-exec.
+    func open(_ path: String, _ access: Access) throws(Errno) -> Int32 {
+        let flags = (access == .readWrite ? O_RDWR : O_RDONLY) | O_NONBLOCK
+        return try Errno.retryingOnInterrupt { () throws(Errno) in try open(path, flags) }
+    }
+
+    /// Writes one `type`/`code`/`value` input event.
+    func write(_ fd: Int32, type: Int32, code: Int32, value: Int32) throws(Errno) {
+        var event = input_event()
+        event.type = UInt16(type)
+        event.code = UInt16(code)
+        event.value = value
+        try Errno.retryingOnInterrupt { () throws(Errno) in try writeEvent(fd, event) }
+    }
+
+    /// Starts an effect playing (value 1) or stops it (value 0).
+    func play(_ fd: Int32, effect id: Int16, _ isOn: Bool) throws(Errno) {
+        try write(fd, type: EV_FF, code: Int32(id), value: isOn ? 1 : 0)
+    }
+
+    /// Sets the device's master gain, a magnitude 0...0xFFFF (`FF_GAIN`).
+    func setGain(_ fd: Int32, magnitude: UInt16) throws(Errno) {
+        try write(fd, type: EV_FF, code: FF_GAIN, value: Int32(magnitude))
+    }
+
+    /// Uploads or updates `effect`, writing its id back.
+    func upload(_ fd: Int32, _ effect: inout ff_effect) throws(Errno) {
+        try Errno.retryingOnInterrupt { () throws(Errno) in try uploadEffect(fd, &effect) }
+    }
+
+    /// Erases the effect `id`.
+    func erase(_ fd: Int32, _ id: Int16) throws(Errno) {
+        try Errno.retryingOnInterrupt { () throws(Errno) in try eraseEffect(fd, id) }
+    }
+
+    /// Reads into `buffer`: the count of bytes, or `nil` when nothing is pending or the read
+    /// failed.
+    func readPending(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        try? Errno.retryingOnInterrupt { () throws(Errno) in try read(fd, buffer) }
+    }
+
+    /// Every event pending on a libevdev device, in order, resynchronising after a drop, and
+    /// whether the device can still be read (false once it is gone or failed).
+    func pendingEvents(_ device: OpaquePointer) -> (events: [input_event], isReadable: Bool) {
+        var events: [input_event] = []
+        var resyncing = false
+        while true {
+            do {
+                switch try Errno.retryingOnInterrupt({ () throws(Errno) in try nextEvent(device, resyncing) }) {
+                case .event(let event): events.append(event)
+                case .resync(let event):
+                    resyncing = true
+                    events.append(event)
+                }
+            } catch where error.meansTryAgain {
+                guard resyncing else { return (events, true) }
+                resyncing = false
+            } catch {
+                return (events, false)
+            }
+        }
+    }
+
+    /// The `inotify_event` mask bits hot-plug reads.
+    enum WatchMask {
+        /// `IN_CREATE`.
+        static let created = UInt32(IN_CREATE)
+        /// `IN_ATTRIB`.
+        static let attributesChanged = UInt32(IN_ATTRIB)
+        /// `IN_DELETE`.
+        static let deleted = UInt32(IN_DELETE)
+    }
+
+    /// `EV_ABS`, the type of absolute axis events.
+    static let absoluteAxisEvent = UInt16(EV_ABS)
+
+    // MARK: - The real calls
+
+    /// The real system and libevdev calls.
     static let live = Syscalls(
         open: { path, flags throws(Errno) in
             let fd = Glibc.open(path, flags | O_CLOEXEC)
@@ -35,7 +145,7 @@ struct Syscalls: Sendable {
         writeEvent: { fd, event throws(Errno) in
             var event = event
             let written = withUnsafeBytes(of: &event) { Glibc.write(fd, $0.baseAddress, $0.count) }
-            guard written == MemoryLayout<input_event>.size else { throw written < 0 ? .current : Errno(EIO) }
+            guard written == MemoryLayout<input_event>.size else { throw written < 0 ? .current : .inputOutput }
         },
         uploadEffect: { fd, effect throws(Errno) in
             guard haptics_upload_effect(fd, &effect) >= 0 else { throw .current }
@@ -85,7 +195,7 @@ struct Syscalls: Sendable {
         watchDirectory: { path throws(Errno) in
             let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             guard fd >= 0 else { throw .current }
-            guard inotify_add_watch(fd, path, UInt32(IN_CREATE | IN_DELETE | IN_ATTRIB)) >= 0 else {
+            guard inotify_add_watch(fd, path, WatchMask.created | WatchMask.deleted | WatchMask.attributesChanged) >= 0 else {
                 let error = Errno.current
                 Glibc.close(fd)
                 throw error
@@ -96,6 +206,31 @@ struct Syscalls: Sendable {
             let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
             guard count >= 0 else { throw .current }
             return count
-        }
+        },
+        openEvents: { fd throws(Errno) in
+            var device: OpaquePointer?
+            let status = libevdev_new_from_fd(fd, &device)
+            guard status == 0, let device else {
+                if let device { libevdev_free(device) }
+                throw Errno(status < 0 ? -status : EINVAL)
+            }
+            return device
+        },
+        absoluteAxes: { device in
+            (0..<UInt32(ABS_CNT)).compactMap { code in
+                guard libevdev_has_event_code(device, UInt32(EV_ABS), code) == 1 else { return nil }
+                return AbsoluteAxis(code: UInt16(code),
+                                    minimum: libevdev_get_abs_minimum(device, code),
+                                    maximum: libevdev_get_abs_maximum(device, code))
+            }
+        },
+        nextEvent: { device, resyncing throws(Errno) in
+            var event = input_event()
+            let flags = resyncing ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL
+            let status = libevdev_next_event(device, UInt32(flags.rawValue), &event)
+            guard status >= 0 else { throw Errno(-status) }
+            return status == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) ? .resync(event) : .event(event)
+        },
+        freeEvents: { device in libevdev_free(device) }
     )
 }

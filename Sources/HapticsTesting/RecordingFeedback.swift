@@ -1,4 +1,4 @@
-import Haptics
+public import Haptics
 import Synchronization
 
 /// A `HapticFeedback` stand-in that records every call, in order, for tests of code that

@@ -1,4 +1,4 @@
-import Haptics
+public import Haptics
 
 /// One call to make on a `HapticFeedback`, decided by the state machine.
 public enum RefreshCue: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Haptics
+public import Haptics
 
 /// A haptic output together with the configuration that decides which cues it receives.
 public struct RefreshFeedback: Sendable {

@@ -1,4 +1,4 @@
-import Haptics
+public import Haptics
 
 /// How a pull-to-refresh component turns its state changes into haptics.
 ///

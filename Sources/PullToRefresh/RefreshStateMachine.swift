@@ -1,3 +1,4 @@
+import Haptics
 /// MJRefresh's state machine for one header or footer, with the haptic cues its transitions fire.
 ///
 /// Pure: no I/O and no clocks. Feed it inputs with `event(_:)`; each returns what happened.

@@ -1,5 +1,6 @@
 import Glibc
 import HapticsDaemon
+import HapticsCLI
 
 HapticsDaemonCommand.blockSignals()
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,5 +1,6 @@
 import FeedbackTheme
 import Testing
+import Haptics
 
 @Suite struct HapticaPatternTests {
     @Test func everySymbolReads() {

@@ -20,7 +20,7 @@ import Testing
     @Test(arguments: ShippedTrace.all, [0.0, 5.0])
     func eachImpactReachesTheDriverAtItsTraceTimeExactly(_ shipped: ShippedTrace, hysteresis: Double) async throws {
         let (events, recorder) = try await run(shipped, hysteresis: hysteresis)
-        let impactTimes = events.filter { $0.kind == .impact(.light) }.map { Duration.milliseconds($0.timeMilliseconds) }
+        let impactTimes = events.filter { $0.kind == .cue(.impact(.light, intensity: 1)) }.map { Duration.milliseconds($0.timeMilliseconds) }
         let light = try #require(HapticEngine(driver: RecordingDriver()).track(for: .light).frames.first)
         let played = recorder.frames.filter { !$0.isSilent }
         #expect(played.map(\.start) == impactTimes)

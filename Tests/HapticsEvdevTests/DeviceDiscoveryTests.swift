@@ -1,5 +1,6 @@
 @testable import HapticsEvdev
 import Testing
+import Synchronization
 
 @Suite struct DeviceDiscoveryTests {
     @Test func listsVibratingEventNodesInNumericOrder() {
@@ -18,7 +19,7 @@ import Testing
         system.state.withLock { $0.readOnly = ["/dev/input/event5"] }
         let device = try #require(DeviceDiscovery(directory: "/dev/input", system: system.syscalls).devices().first)
         #expect(!device.isWritable)
-        #expect(device.summary.contains("read-only: rumble needs write access"))
+        #expect(device.summary.hasSuffix(", read-only"))
     }
 
     @Test func describesADeviceForPeopleAndAsJSON() {

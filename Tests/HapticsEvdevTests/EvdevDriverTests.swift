@@ -110,7 +110,6 @@ import Testing
         let system = FakeInputSystem([pad: FakeInputSystem.pad("Pad")])
         system.state.withLock { $0.readOnly = [pad] }
         #expect(throws: EvdevError.permissionDenied(node: pad)) { try driver(system).prepare() }
-        #expect(EvdevError.permissionDenied(node: pad).description.contains("udev/70-haptics.rules"))
     }
 
     @Test func aDeviceUnpluggedMidPlayIsDroppedWhileTheOthersPlayOn() throws {
@@ -134,7 +133,6 @@ import Testing
         let system = FakeInputSystem([pad: FakeInputSystem.pad("Pad")])
         system.state.withLock { $0.uploadFailures[pad] = [ENOSPC] }
         #expect(throws: EvdevError.noFreeEffectSlot(node: pad, name: "Pad", slots: 16)) { try driver(system).prepare() }
-        #expect(EvdevError.noFreeEffectSlot(node: pad, name: "Pad", slots: 16).description.contains("another program"))
     }
 
     @Test func interruptedCallsAreRetried() throws {
@@ -151,7 +149,7 @@ import Testing
 
     @Test func noDeviceSaysWhatToDo() {
         let system = FakeInputSystem([:])
-        #expect(throws: EvdevError.noDevice(selection: "auto", directory: "/dev/input")) { try driver(system).prepare() }
+        #expect(throws: EvdevError.noDevice(selection: .auto, directory: "/dev/input")) { try driver(system).prepare() }
     }
 
     @Test func autoPrefersAGamepadOverOtherVibratingDevices() throws {

@@ -1,5 +1,6 @@
 import CEvdev
 import Glibc
+import Haptics
 @testable import HapticsEvdev
 import Synchronization
 
@@ -115,7 +116,11 @@ final class FakeInputSystem: Sendable {
                 self.state.withLock { state in [".", "..", "js0", "mice"] + state.devices.keys.map { String($0.split(separator: "/").last ?? "") } }
             },
             watchDirectory: { _ throws(Errno) in throw Errno(ENOSYS) },
-            read: { _, _ throws(Errno) in throw Errno(EAGAIN) }
+            read: { _, _ throws(Errno) in throw Errno(EAGAIN) },
+            openEvents: { _ throws(Errno) in throw Errno(ENOSYS) },
+            absoluteAxes: { _ in [] },
+            nextEvent: { _, _ throws(Errno) in throw Errno(EAGAIN) },
+            freeEvents: { _ in }
         )
     }
 }

@@ -1,3 +1,4 @@
+public import Haptics
 @testable import Haptics
 import Synchronization
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import HapticsTesting
 import PullToRefresh
 import Testing
+import Haptics
 
 struct TraceReplayTests {
     /// Reads a trace shipped in the package's `Traces/` folder.
@@ -92,8 +93,8 @@ struct TraceReplayTests {
         let trace = try shippedTrace("trembling.csv")
         let machine = RefreshStateMachine(kind: .header, configuration: RefreshFeedbackConfiguration(deactivationCue: .selection))
         let events = TraceReplay(machine: machine).events(for: trace)
-        #expect(events.filter { $0.kind == .selection }.map(\.timeMilliseconds) == [100, 140, 180, 220, 260, 300])
-        #expect(events.filter { $0.kind == .impact(.light) }.count == 7)
+        #expect(events.filter { $0.kind == .cue(.selection) }.map(\.timeMilliseconds) == [100, 140, 180, 220, 260, 300])
+        #expect(events.filter { $0.kind == .cue(.impact(.light, intensity: 1)) }.count == 7)
     }
 
     @Test func noMoreData() throws {
@@ -138,11 +139,25 @@ struct TraceReplayTests {
             controller.send(timed.input)
         }
         let replayedImpacts = replayed.compactMap { event in
-            if case .impact(let style) = event.kind { style } else { nil }
+            if case .cue(.impact(let style, _)) = event.kind { style } else { nil }
         }
         #expect(recorder.impactStyles == replayedImpacts)
         #expect(recorder.calls.filter { $0 == .prepare }.count == drags)
         #expect(controller.state == .idle)
         token.cancel()
+    }
+
+    @Test(arguments: ["clean-pull.csv", "trembling.csv"])
+    func runningOnAFeedbackEmitsWhatTheEventsListAndPlaysTheCues(name: String) async throws {
+        let trace = try shippedTrace(name)
+        let replay = TraceReplay(machine: RefreshStateMachine(kind: .header, configuration: RefreshFeedbackConfiguration(tension: RefreshTension())))
+        let recorder = RecordingFeedback()
+        var reached: [Int] = []
+        var emitted: [TraceEvent] = []
+        await replay.run(trace, playingOn: recorder, reach: { reached.append($0) }, emit: { emitted.append($0) })
+        #expect(emitted == replay.events(for: trace))
+        #expect(reached == trace.inputs.map(\.timeMilliseconds))
+        #expect(recorder.impactStyles == emitted.compactMap { if case .cue(.impact(let style, _)) = $0.kind { style } else { nil } })
+        #expect(recorder.calls.contains { if case .playbackStarted = $0 { true } else { false } })
     }
 }

@@ -3,8 +3,11 @@ import Haptics
 
 // `make bench`: timing, throughput, idle cost and memory of the engine, as one table (and
 // as JSON for tools). `--quick` runs each measurement briefly, as a smoke test of the harness;
-// its figures are not the ones to quote. `--only schedule|latency|render|idle|memory` runs one
-// section; `--frames N` sets the schedule error's frame count; `--json PATH` writes the figures.
+// its figures are not the ones to quote. `--only schedule|latency|render|idle|memory|frame-cost`
+// runs one section; `--frames N` sets the frame count of the schedule error and the per-frame
+// cost; `--c-loop PATH` is the built bench/frame_cost_loop.c (the per-frame cost's baseline,
+// whose directory also receives its files; the Haptics side, haptics-frame-cost, is found
+// beside this program); `--json PATH` writes the figures.
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 func value(of option: String) -> String? {
@@ -89,6 +92,29 @@ let flood = await Benchmarks.impactFlood(count: quick ? 10_000 : 100_000)
 figures.append(Measurement(name: "peak RSS after \(quick ? 10_000 : 100_000) impacts as fast as possible", value: Double(flood.peakKiB) / 1024, unit: "MiB", target: nil))
 figures.append(Measurement(name: "RSS growth over the memory runs", value: Double(ProcessStatus.memory.resident - residentBefore) / 1024, unit: "MiB", target: .below(16)))
 figures.append(Measurement(name: "time to fire those impacts", value: flood.milliseconds, unit: "ms", target: nil))
+}
+
+if runs("frame-cost") {
+if let cLoop = value(of: "--c-loop") {
+    progress("per-frame cost: \(frames) frames under callgrind, Haptics and a plain C loop, then \(min(frames, 1_000)) in real time ...")
+    do {
+        let directory = cLoop.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let binaries = arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let cost = try FrameCost.measure(count: frames, realTimeCount: min(frames, 1_000), haptics: (binaries.isEmpty ? "." : binaries) + "/haptics-frame-cost",
+                                         cLoop: cLoop, directory: directory.isEmpty ? "." : directory)
+        figures += [
+            Measurement(name: "instructions per frame, Haptics (engine on ManualClock, evdev's syscalls on /dev/null)", value: cost.haptics.rounded(), unit: "", target: nil),
+            Measurement(name: "instructions per frame, Haptics on PrecisionClock (\(min(frames, 1_000)) frames in real time)", value: cost.hapticsRealTime.rounded(), unit: "", target: nil),
+            Measurement(name: "instructions per frame, plain C loop (the same syscalls, the same frames)", value: cost.c.rounded(), unit: "", target: nil),
+            Measurement(name: "instructions per frame, Haptics ÷ plain C", value: cost.haptics / cost.c, unit: "", target: nil),
+        ]
+        progress("per-frame cost: Haptics' profile is in \(cost.profile) (callgrind_annotate --inclusive=yes \(cost.profile))")
+    } catch {
+        progress("per-frame cost skipped: \(error)")
+    }
+} else {
+    progress("per-frame cost skipped: no --c-loop (the Makefile builds bench/frame_cost_loop.c)")
+}
 }
 
 let nameWidth = figures.map(\.name.count).max() ?? 0

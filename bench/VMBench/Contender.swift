@@ -3,8 +3,18 @@ import VirtualDevices
 /// A program under test: its name in the report and how to start it on a pad node with a
 /// frame file.
 struct Contender: Sendable {
+    /// A contender named `name`, held to `target`, started by `command`.
+    init(name: String, target: (p99: Double, cpu: Double)? = nil, command: @escaping @Sendable (_ frames: String, _ node: String) -> [String]) {
+        self.name = name
+        self.target = target
+        self.command = command
+    }
+
     /// The name in the report.
     let name: String
+    /// The most Haptics may take of this program's figures, as ratios Haptics ÷ it: p99
+    /// device-side error and CPU time (`nil` for Haptics itself).
+    let target: (p99: Double, cpu: Double)?
     /// The executable and its arguments, given the frame file and the pad's node.
     let command: @Sendable (_ frames: String, _ node: String) -> [String]
 

@@ -1,10 +1,13 @@
-/// The main role's command line: `haptics-vm-bench --ahap FILE --sdl-player PATH
-/// --python PATH --evdev-player PATH [--seconds 30]`, every path as the guest sees it.
+/// The main role's command line: `haptics-vm-bench --ahap FILE --c-player PATH
+/// --sdl-player PATH --python PATH --evdev-player PATH [--seconds 30]`, every path as the
+/// guest sees it.
 struct Options {
     /// The corpus AHAP file to render.
     let ahap: String
     /// How many seconds of it to play.
     let seconds: Int
+    /// The plain C player, built from bench/c_rumble_player.c.
+    let cPlayer: String
     /// The SDL2 player, built from bench/sdl_rumble_player.c.
     let sdlPlayer: String
     /// The Python interpreter of the venv that has python-evdev.
@@ -16,11 +19,12 @@ struct Options {
     init(_ arguments: [String]) throws {
         func value(_ flag: String) throws -> String {
             guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else {
-                throw BenchError("missing \(flag) (usage: haptics-vm-bench --ahap FILE --sdl-player PATH --python PATH --evdev-player PATH [--seconds N])")
+                throw BenchError("missing \(flag) (usage: haptics-vm-bench --ahap FILE --c-player PATH --sdl-player PATH --python PATH --evdev-player PATH [--seconds N])")
             }
             return arguments[index + 1]
         }
         ahap = try value("--ahap")
+        cPlayer = try value("--c-player")
         sdlPlayer = try value("--sdl-player")
         python = try value("--python")
         evdevPlayer = try value("--evdev-player")

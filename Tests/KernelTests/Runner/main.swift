@@ -1,5 +1,6 @@
 import Glibc
 import VirtualDevices
+import Haptics
 
 // The kernel tests, run as root inside a throwaway VM (scripts/vm/run.sh) where uinput and
 // uhid exist: uinput pads, then uhid pads bound by the kernel's own gamepad drivers. One

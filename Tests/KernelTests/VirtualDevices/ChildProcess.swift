@@ -1,4 +1,4 @@
-import Glibc
+public import Glibc
 
 /// A program started by the kernel tests or the VM benchmark: the `haptics` CLI, another
 /// player, or the running program in a child role.

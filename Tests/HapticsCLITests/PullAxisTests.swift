@@ -1,3 +1,4 @@
+@testable import HapticsCLI
 import HapticsEvdev
 import Testing
 
@@ -17,5 +18,14 @@ import Testing
 
     @Test func aDegenerateAxisNeverPulls() {
         #expect(PullAxis(code: 5, minimum: 10, maximum: 10, isCentered: false).fraction(10) == 0)
+    }
+
+    @Test func theRightTriggerIsPreferredOverTheLeftOneAndTheStick() {
+        let stick = AbsoluteAxis(code: 1, minimum: -32768, maximum: 32767)
+        let left = AbsoluteAxis(code: 2, minimum: 0, maximum: 255)
+        let right = AbsoluteAxis(code: 5, minimum: 0, maximum: 1023)
+        #expect(PullAxis.best(of: [stick, left, right]) == PullAxis(code: 5, minimum: 0, maximum: 1023, isCentered: false))
+        #expect(PullAxis.best(of: [stick]) == PullAxis(code: 1, minimum: -32768, maximum: 32767, isCentered: true))
+        #expect(PullAxis.best(of: [AbsoluteAxis(code: 0, minimum: 0, maximum: 255)]) == nil)
     }
 }
