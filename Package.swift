@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "Haptics"], swiftSettings: strict),
         .testTarget(name: "HapticsDaemonTests", dependencies: ["HapticsDaemon", "HapticsCLI", "HapticsEvdev", "Haptics", "FeedbackTheme"], swiftSettings: strict),
-        .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "Haptics", "HapticsEvdev", "PullToRefresh"], swiftSettings: strict),
+        .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "HapticsDaemon", "Haptics", "HapticsEvdev", "PullToRefresh"], swiftSettings: strict),
 
         // The kernel tests, run as root inside a QEMU VM by scripts/kernel-tests.sh.
         .systemLibrary(name: "CKernelTestSupport", path: "Tests/KernelTests/CKernelTestSupport"),

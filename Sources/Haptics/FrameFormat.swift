@@ -10,15 +10,21 @@ public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
     public func line(for frame: RumbleFrame) -> String {
         switch self {
         case .json:
-            return JSONWriter.string(.object([
-                ("t_ms", .number(frame.start.inMilliseconds)), ("duration_ms", .number(frame.duration.inMilliseconds)),
-                ("strong", .number(frame.scaledStrong)), ("weak", .number(frame.scaledWeak)),
-            ]), layout: .compact, numbers: Self.numbers)
+            return JSONWriter.string(Self.jsonValue(for: frame), layout: .compact, numbers: Self.numbers)
         case .text:
             let length = frame.isSilent && frame.duration == .zero ? "off" : "\(Int(frame.duration.inMilliseconds.rounded())) ms"
             return Self.padded("\(Int(frame.start.inMilliseconds.rounded()))", to: 7) + " ms  strong " + Self.level(frame.scaledStrong)
                 + "  weak " + Self.level(frame.scaledWeak) + "  " + length
         }
+    }
+
+    /// The frame as the JSON object a `json` line writes (with `numbers`): `t_ms`,
+    /// `duration_ms`, and the levels `strong` and `weak` with the frame's gain applied.
+    package static func jsonValue(for frame: RumbleFrame) -> JSONValue {
+        .object([
+            ("t_ms", .number(frame.start.inMilliseconds)), ("duration_ms", .number(frame.duration.inMilliseconds)),
+            ("strong", .number(frame.scaledStrong)), ("weak", .number(frame.scaledWeak)),
+        ])
     }
 
     /// A level as `0.47 █████████▍          `: two decimals and a 20-cell bar.

@@ -16,6 +16,9 @@ package enum JSONWriter {
         case compact
         /// Indented by two spaces, short containers of scalars on one line.
         case pretty
+        /// The outer container's brackets on lines of their own (even when empty), and each
+        /// of its elements compact on a line of its own, indented by two spaces.
+        case linePerElement
     }
 
     /// The longest line a container of scalars may take to stay on one line when pretty.
@@ -53,6 +56,7 @@ package enum JSONWriter {
     }
 
     private static func write(_ value: JSONValue, layout: Layout, numbers: Numbers, indent: Int, to output: inout String) {
+        let inner: Layout = layout == .linePerElement ? .compact : layout
         switch value {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
@@ -60,13 +64,13 @@ package enum JSONWriter {
         case .string(let text): writeString(text, to: &output)
         case .array(let elements):
             writeContainer(open: "[", close: "]", count: elements.count, layout: layout, indent: indent, inline: inline(value, numbers), to: &output) { index, output in
-                write(elements[index], layout: layout, numbers: numbers, indent: indent + 1, to: &output)
+                write(elements[index], layout: inner, numbers: numbers, indent: indent + 1, to: &output)
             }
         case .object(let members):
             writeContainer(open: "{", close: "}", count: members.count, layout: layout, indent: indent, inline: inline(value, numbers), to: &output) { index, output in
                 writeString(members[index].key, to: &output)
                 output += layout == .compact ? ":" : ": "
-                write(members[index].value, layout: layout, numbers: numbers, indent: indent + 1, to: &output)
+                write(members[index].value, layout: inner, numbers: numbers, indent: indent + 1, to: &output)
             }
         }
     }
@@ -81,7 +85,7 @@ package enum JSONWriter {
         }
         output += open
         guard count > 0 else {
-            output += close
+            output += layout == .linePerElement ? "\n" + close : close
             return
         }
         let inner = layout == .compact ? "" : "\n" + String(repeating: "  ", count: indent + 1)

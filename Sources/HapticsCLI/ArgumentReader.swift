@@ -1,31 +1,86 @@
-/// Takes options, flags and positional arguments off a command line, in the conventions of
-/// swift-argument-parser: `--name value` or `--name=value`, `-h`/`--help`, and `--` ending
-/// the options.
+/// Takes a command's declared options, flags and positional arguments off its command line,
+/// in the conventions of swift-argument-parser: `--name value` or `--name=value`,
+/// `-h`/`--help`, and `--` ending the options. Whatever the command does not take is an
+/// error: an option it did not declare is unknown.
 package struct ArgumentReader {
     private var arguments: [String]
     private var positionalsOnly: [String] = []
-    /// The usage text of the command being read, for errors.
-    package let usage: String
+    /// The command being read, whose declaration says what it takes.
+    package let command: CommandConfiguration
 
-    package init(_ arguments: [String], usage: String) {
+    /// A reader of `arguments` (without the program's and the subcommand's names) for `command`.
+    package init(_ arguments: [String], for command: CommandConfiguration) {
         if let end = arguments.firstIndex(of: "--") {
             self.arguments = Array(arguments[..<end])
             positionalsOnly = Array(arguments[(end + 1)...])
         } else {
             self.arguments = arguments
         }
-        self.usage = usage
+        self.command = command
     }
 
-    /// Whether one of `names` is present (and takes it off).
-    package mutating func flag(_ names: String...) -> Bool {
-        let found = arguments.contains { names.contains($0) }
-        arguments.removeAll { names.contains($0) }
+    /// The help of the command being read, printed after a usage error.
+    package var usage: String { command.help }
+
+    /// Whether `flag` is present (and takes it off).
+    package mutating func flag(_ flag: Flag) -> Bool {
+        precondition(command.declares(flag.declaration), "\(command.commandName) reads \(flag.declaration.name) without declaring it")
+        let found = arguments.contains(where: flag.declaration.isNamed)
+        arguments.removeAll(where: flag.declaration.isNamed)
         return found
     }
 
-    /// The value of the option `name` (the last one given), or `nil` when absent.
-    package mutating func option(_ name: String) throws(UsageError) -> String? {
+    /// The value of `option` (the last one given), or its default when absent.
+    package mutating func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value {
+        try valueIfPresent(option) ?? option.defaultValue
+    }
+
+    /// The value of `option` (the last one given), or `nil` when absent, for an option whose
+    /// default depends on the others.
+    package mutating func valueIfPresent<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+        precondition(command.declares(option.declaration), "\(command.commandName) reads \(option.name) without declaring it")
+        guard let text = try text(of: option.name) else { return nil }
+        guard let value = option.read(text) else {
+            throw error("the value '\(text)' of '\(option.name)' is not \(option.expected)")
+        }
+        return value
+    }
+
+    /// Everything left, which must all be positional; an unknown option is an error.
+    package mutating func positionals() throws(UsageError) -> [String] {
+        if let unknown = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            throw error("unknown option '\(unknown)'")
+        }
+        defer { arguments = []; positionalsOnly = [] }
+        return arguments + positionalsOnly
+    }
+
+    /// Exactly the positional arguments `declared`, in order; the first missing one, or the
+    /// first extra value, is an error.
+    package mutating func values(of declared: [ArgumentDeclaration]) throws(UsageError) -> [String] {
+        let values = try positionals()
+        if values.count < declared.count { throw error("missing \(declared[values.count].label)") }
+        if values.count > declared.count { throw error("unexpected argument '\(values[declared.count])'") }
+        return values
+    }
+
+    /// Exactly one positional argument, `argument`.
+    package mutating func single(_ argument: ArgumentDeclaration) throws(UsageError) -> String {
+        try values(of: [argument])[0]
+    }
+
+    /// No positional argument at all.
+    package mutating func none() throws(UsageError) {
+        _ = try values(of: [])
+    }
+
+    /// A usage error for the command being read.
+    package func error(_ message: String) -> UsageError {
+        UsageError(message: message, usage: usage)
+    }
+
+    /// The text of the option `name` (the last one given), taken off, or `nil` when absent.
+    private mutating func text(of name: String) throws(UsageError) -> String? {
         var value: String?
         var index = 0
         while index < arguments.count {
@@ -42,50 +97,5 @@ package struct ArgumentReader {
             }
         }
         return value
-    }
-
-    /// The value of `name` read as a number in `range`, or `nil` when absent.
-    package mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
-        guard let text = try option(name) else { return nil }
-        guard let value = Double(text), range.contains(value) else {
-            throw error("the value '\(text)' of '\(name)' is not a number from \(format(range.lowerBound)) to \(format(range.upperBound))")
-        }
-        return value
-    }
-
-    /// The value of `name` as one of `choices`, or `nil` when absent.
-    package mutating func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, of type: Choice.Type) throws(UsageError) -> Choice? where Choice.RawValue == String {
-        guard let text = try option(name) else { return nil }
-        guard let value = Choice(rawValue: text) else {
-            throw error("the value '\(text)' of '\(name)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return value
-    }
-
-    /// Everything left, which must all be positional; an unknown option is an error.
-    package mutating func positionals() throws(UsageError) -> [String] {
-        if let unknown = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            throw error("unknown option '\(unknown)'")
-        }
-        defer { arguments = []; positionalsOnly = [] }
-        return arguments + positionalsOnly
-    }
-
-    /// Exactly one positional argument, named `name` in the error when missing or extra.
-    package mutating func single(_ name: String) throws(UsageError) -> String {
-        let values = try positionals()
-        guard values.count == 1, let value = values.first else {
-            throw error(values.isEmpty ? "missing \(name)" : "unexpected argument '\(values[1])'")
-        }
-        return value
-    }
-
-    /// A usage error for the command being read.
-    package func error(_ message: String) -> UsageError {
-        UsageError(message: message, usage: usage)
-    }
-
-    private func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

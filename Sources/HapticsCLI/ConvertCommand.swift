@@ -2,18 +2,12 @@ import Haptics
 
 /// `haptics convert IN OUT`: any pattern written as AHAP.
 struct ConvertCommand: Subcommand {
-    static let name = "convert"
-    static let abstract = "Write any pattern (preset, .ahap, .haptic, haptica:) as an AHAP file."
-    static let usage = """
-        USAGE: haptics convert <pattern> <output>
-
-        ARGUMENTS:
-          \(PatternSource.help)
-          <output>              a path ending in .ahap, or - for standard output
-
-        OPTIONS:
-          -h, --help            Show help information.
-        """
+    /// The `<output>` argument.
+    static let output = ArgumentDeclaration("output", help: "a path ending in .ahap, or - for standard output")
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(
+        name: "convert", parent: "haptics", abstract: "Write any pattern (preset, .ahap, .haptic, haptica:) as an AHAP file.",
+        arguments: [PatternSource.argument, output])
 
     /// Where the AHAP goes.
     enum Output: Equatable {
@@ -27,10 +21,7 @@ struct ConvertCommand: Subcommand {
     let output: Output
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
-        let values = try arguments.positionals()
-        guard values.count == 2 else {
-            throw arguments.error(values.count < 2 ? "missing \(values.isEmpty ? "<pattern>" : "<output>")" : "unexpected argument '\(values[2])'")
-        }
+        let values = try arguments.values(of: [PatternSource.argument, Self.output])
         source = PatternSource(values[0])
         if values[1] == "-" {
             output = .standardOutput

@@ -6,45 +6,51 @@ import PullToRefresh
 /// `haptics demo [--trace FILE]`: pull to refresh in the terminal, or a recorded gesture
 /// replayed headless.
 struct DemoCommand: Subcommand {
-    /// The word that selects it.
-    static let name = "demo"
-    /// Its line in `haptics --help`.
-    static let abstract = "Pull to refresh in the terminal, or replay a gesture trace headless."
-    /// Its usage, for `-h` and usage errors.
-    static let usage = """
-        USAGE: haptics demo [--driver <driver>] [--device <device>] [--input <device>] [--hysteresis <points>] [--tension]
-               haptics demo --trace <file> [--component <component>] [--driver <driver>] [--hysteresis <points>] [--tension]
+    /// `--trace`.
+    static let trace = Option.text("--trace", valueName: "file", abstract: "replay the gesture trace in this file, headless, instead of the terminal UI")
+    /// `--component`.
+    static let component = Option.choice("--component", valueName: "component", of: ComponentChoice.allCases,
+                                         abstract: "the component the trace is replayed on, with --trace", default: .header)
+    /// `--hysteresis`.
+    static let hysteresis = Option.number("--hysteresis", valueName: "points", in: 0...100,
+                                          abstract: "once past the threshold, how far back below it a pull must go to count as back (and fire again)",
+                                          default: 0)
+    /// `--tension`.
+    static let tension = Flag("--tension", abstract: "a faint texture that grows with the pull from 30 % of the way to the threshold, "
+                              + "cut off there by the impact and on release")
+    /// `--driver`: as the playing commands take it, but `record` only with `--trace`, and
+    /// with `--trace` nowhere by default.
+    static let driver = PlaybackOptions.driverOption(
+        abstract: "where the impacts go; auto: a gamepad when one is found, else the terminal; with --trace, stdout and "
+            + "record (only there) print every frame among the trace's lines, as text and as a JSON line",
+        defaultText: "auto; with --trace, nowhere")
+    /// The `--input` value that means the keys alone.
+    static let keysOnly = "none"
+    /// `--input`.
+    static let input = Option.text("--input", valueName: "device", abstract: "also pull with a gamepad's trigger (or left stick): "
+                                   + "auto, a node path, an index or a name; \(keysOnly) for keys only", default: keysOnly)
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(
+        name: "demo", parent: "haptics", abstract: "Pull to refresh in the terminal, or replay a gesture trace headless.",
+        discussion: """
+            In a terminal: a list with an MJRefresh header. ↓ or j pulls a step (\(Int(KeyDecoder.step)) pt), ↑ or k \
+            pushes back, space or enter lets go, q or Ctrl-C quits. Past \(Int(RefreshComponentKind.header.defaultHeight)) pt \
+            the header fires a light impact; letting go there loads for a second.
 
-        In a terminal: a list with an MJRefresh header. ↓ or j pulls a step (\(Int(KeyDecoder.step)) pt), ↑ or k
-        pushes back, space or enter lets go, q or Ctrl-C quits. Past \(Int(RefreshComponentKind.header.defaultHeight)) pt the header fires a light
-        impact; letting go there loads for a second.
-
-        With --trace: replays a gesture on a manual clock, exactly and instantly, printing one JSON
-        line per state change, impact and tension change. The file has lines t_ms,offset,dragging (dragging 1 or 0)
-        and t_ms,end (also t_ms,nomore and t_ms,reset for footers); # starts a comment.
-
-        OPTIONS:
-          --trace <file>        the gesture trace to replay
-          --component <component>
-                                header, back-footer or auto-footer, with --trace (default: header)
-          --hysteresis <points> once past the threshold, how far back below it a pull must go
-                                to count as back (and fire again), 0 to 100 (default: 0)
-          --tension             a faint texture that grows with the pull from 30 % of the way to
-                                the threshold, cut off there by the impact and on release
-          --driver <driver>     auto, stdout or evdev (default: auto); with --trace also record,
-                                the default there, which prints nothing but the JSON lines
-          --device <device>     with evdev: auto, all, a node path, an index or a name (default: auto)
-          --input <device>      also pull with a gamepad's trigger (or left stick): auto, a node
-                                path, an index or a name; none for keys only (default: none)
-          -h, --help            Show help information.
-        """
+            With --trace: replays a gesture on a manual clock, exactly and instantly, printing one JSON line per state \
+            change, impact and tension change. The file has lines t_ms,offset,dragging (dragging 1 or 0) and t_ms,end \
+            (also t_ms,nomore and t_ms,reset for footers); # starts a comment.
+            """,
+        options: [trace.declaration, component.declaration, hysteresis.declaration, tension.declaration,
+                  driver.declaration, PlaybackOptions.device.declaration, input.declaration])
 
     /// What the command does.
     enum Mode: Sendable {
-        /// The terminal UI.
-        case interactive
-        /// Replays the trace at this path on this component.
-        case trace(path: String, component: ComponentChoice)
+        /// The terminal UI, its impacts on this driver.
+        case interactive(driver: DriverChoice)
+        /// Replays the trace at this path on this component, its frames on this driver
+        /// (`nil`: nowhere).
+        case trace(path: String, component: ComponentChoice, driver: DriverChoice?)
     }
 
     /// The largest trace file read, in bytes.
@@ -52,8 +58,6 @@ struct DemoCommand: Subcommand {
 
     /// The UI or a replay.
     let mode: Mode
-    /// Where the impacts go (`--driver`).
-    let driver: DriverChoice
     /// Which gamepads the evdev driver drives (`--device`).
     let device: DeviceSelection
     /// Whose trigger pulls the list (`--input`), beside the keys; `nil` for keys only.
@@ -67,38 +71,39 @@ struct DemoCommand: Subcommand {
 
     /// Reads the options; `--component` needs `--trace`, and `--driver record` too.
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
-        let trace = try arguments.option("--trace")
-        let component = try arguments.choice("--component", of: ComponentChoice.self)
-        let driver = try arguments.choice("--driver", of: DriverChoice.self)
-        device = try arguments.option("--device").map(DeviceSelection.init(option:)) ?? .auto
-        trigger = try arguments.option("--input").flatMap { $0 == "none" ? nil : DeviceSelection(option: $0) }
-        let hysteresis = try arguments.number("--hysteresis", in: 0...100) ?? 0
-        configuration = RefreshFeedbackConfiguration(hysteresis: hysteresis, tension: arguments.flag("--tension") ? RefreshTension() : nil)
-        if let extra = try arguments.positionals().first { throw arguments.error("unexpected argument '\(extra)'") }
+        let trace = try arguments.value(Self.trace)
+        let component = try arguments.valueIfPresent(Self.component)
+        let driver = try arguments.valueIfPresent(Self.driver)
+        device = DeviceSelection(option: try arguments.value(PlaybackOptions.device))
+        let input = try arguments.value(Self.input)
+        trigger = input == Self.keysOnly ? nil : DeviceSelection(option: input)
+        let hysteresis = try arguments.value(Self.hysteresis)
+        configuration = RefreshFeedbackConfiguration(hysteresis: hysteresis, tension: arguments.flag(Self.tension) ? RefreshTension() : nil)
+        try arguments.none()
         if let trace {
             if trigger != nil { throw arguments.error("'--input' only applies to the interactive demo") }
-            mode = .trace(path: trace, component: component ?? .header)
-            self.driver = driver ?? .record
+            mode = .trace(path: trace, component: component ?? Self.component.defaultValue, driver: driver)
         } else {
             if component != nil { throw arguments.error("'--component' only applies with '--trace'") }
             if driver == .record { throw arguments.error("the demo plays in real time; '--driver record' only applies with '--trace'") }
-            mode = .interactive
-            self.driver = driver ?? .auto
+            mode = .interactive(driver: driver ?? Self.driver.defaultValue)
         }
     }
 
     /// Replays the trace, or runs the UI when standard input is a terminal (exit 64 when not).
     func run(on console: Console) async -> ExitCode {
         switch mode {
-        case .trace(let path, let component):
-            return await replay(path, on: component, console: console)
-        case .interactive:
-            return await runInteractively(on: console)
+        case .trace(let path, let component, let driver):
+            return await replay(path, on: component, driver: driver, console: console)
+        case .interactive(let driver):
+            return await runInteractively(on: driver, console: console)
         }
     }
 
-    /// Reads the trace (exit 65 when it cannot be read or parsed) and runs it end to end.
-    private func replay(_ path: String, on component: ComponentChoice, console: Console) async -> ExitCode {
+    /// Reads the trace (exit 65 when it cannot be read or parsed) and runs it end to end, the
+    /// frames on `driver` (`record` and `stdout` print them among the trace's lines; `nil`
+    /// drives nothing).
+    private func replay(_ path: String, on component: ComponentChoice, driver: DriverChoice?, console: Console) async -> ExitCode {
         let trace: GestureTrace
         do {
             trace = try GestureTrace(csv: String(decoding: FileReader.bytes(atPath: path, limit: Self.maximumTraceSize), as: UTF8.self))
@@ -116,8 +121,9 @@ struct DemoCommand: Subcommand {
         }
         do {
             let destination: any HapticDriver = switch driver {
-            case .record: RecordingDriver()
-            case .auto, .stdout, .evdev: try driver.makeDriver(device: device, console: console, terminal: StdoutDriver(format: .text, write: console.out))
+            case nil: FanOutDriver([])
+            case .record?: StdoutDriver(format: .json, write: console.out)
+            case let choice?: try choice.makeDriver(device: device, console: console, terminal: StdoutDriver(format: .text, write: console.out))
             }
             try await TraceRunner(kind: component.kind, configuration: configuration).run(trace, on: destination) { console.out($0.jsonLine) }
         } catch {
@@ -129,7 +135,7 @@ struct DemoCommand: Subcommand {
 
     /// Runs the UI with the impacts on the chosen driver; the terminal driver's lines go into
     /// the UI's status area, and its impacts flash the header.
-    private func runInteractively(on console: Console) async -> ExitCode {
+    private func runInteractively(on driver: DriverChoice, console: Console) async -> ExitCode {
         guard isatty(input) == 1 else {
             console.err("Error: standard input is not a terminal, and the demo reads its keys there; 'haptics demo --trace FILE' replays a gesture headless")
             return .usage

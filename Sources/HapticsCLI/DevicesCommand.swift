@@ -2,21 +2,17 @@ import HapticsEvdev
 
 /// `haptics devices [--json]`.
 struct DevicesCommand: Subcommand {
-    static let name = "devices"
-    static let abstract = "List the input devices that can vibrate."
-    static let usage = """
-        USAGE: haptics devices [--json]
-
-        OPTIONS:
-          --json                one JSON array of devices
-          -h, --help            Show help information.
-        """
+    /// `--json`.
+    static let json = Flag("--json", abstract: "one JSON array of devices")
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(
+        name: "devices", parent: "haptics", abstract: "List the input devices that can vibrate.", options: [json.declaration])
 
     let json: Bool
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
-        json = arguments.flag("--json")
-        if let extra = try arguments.positionals().first { throw arguments.error("unexpected argument '\(extra)'") }
+        json = arguments.flag(Self.json)
+        try arguments.none()
     }
 
     func run(on console: Console) async -> ExitCode {

@@ -7,13 +7,11 @@ package enum DriverChoice: String, Sendable, CaseIterable {
     case auto
     /// The terminal: one line per frame, in real time.
     case stdout
-    /// Instantly, on a manual clock: every frame the device would get, as JSON lines.
+    /// Every frame the device would get, as a JSON line: instantly, on a manual clock, where
+    /// the command can (`play`, `demo --trace`...), else in real time (`hapticsd`).
     case record
     /// A gamepad through the kernel's evdev force-feedback interface.
     case evdev
-
-    /// The `--driver` option's help line.
-    package static let help = "--driver <driver>     auto, stdout, record or evdev (default: auto)"
 
     /// The real-time driver for this choice, prepared. `terminal` is the driver used when the
     /// choice is the terminal, or `auto` finds no usable gamepad (saying why on `console`'s

@@ -9,58 +9,59 @@ public enum HapticsCommand {
         RenderCommand.self, ValidateCommand.self, ConvertCommand.self, ListCommand.self, DevicesCommand.self, DemoCommand.self,
     ]
 
-    static var usage: String {
-        let width = subcommands.map { $0.name.count }.max() ?? 0
-        let lines = subcommands.map { "  \($0.name)\(String(repeating: " ", count: width - $0.name.count + 2))\($0.abstract)" }
-        return """
-            OVERVIEW: Haptic patterns and impacts on Linux: gamepad rumble, the terminal, or a recorder.
+    /// The top-level command's declaration: its help lists the subcommands.
+    static let configuration = CommandConfiguration(
+        name: "haptics", abstract: "Haptic patterns and impacts on Linux: gamepad rumble, the terminal, or a recorder.",
+        takesVersion: true, subcommands: subcommands.map { $0.configuration })
 
-            USAGE: haptics <subcommand>
+    /// What a command line asks for.
+    enum Request {
+        /// The help of the top-level command or of a subcommand.
+        case help(String)
+        /// The version.
+        case version
+        /// Running a subcommand, parsed.
+        case run(any Subcommand)
+    }
 
-            OPTIONS:
-              --version               Show the version.
-              -h, --help              Show help information.
-
-            SUBCOMMANDS:
-            \(lines.joined(separator: "\n"))
-
-              See 'haptics <subcommand> --help' for detailed help.
-            """
+    /// Parses a command line (without the program name): its `first` argument, and the
+    /// `rest`.
+    static func parse(_ first: String, _ rest: [String]) throws(UsageError) -> Request {
+        var topLevel = ArgumentReader([first], for: configuration)
+        if topLevel.flag(.help) || first == "help" { return .help(configuration.help) }
+        if topLevel.flag(.version) { return .version }
+        guard let command = subcommands.first(where: { $0.configuration.name == first }) else {
+            throw UsageError(message: "unknown subcommand '\(first)'",
+                             usage: HelpText.usage(for: configuration) + "\n  See 'haptics --help' for the subcommands.")
+        }
+        var reader = ArgumentReader(rest, for: command.configuration)
+        if reader.flag(.help) { return .help(command.configuration.help) }
+        return .run(try command.init(parsing: &reader))
     }
 
     /// Runs the command line `arguments` (without the program name) on `console`.
     public static func run(_ arguments: [String], on console: Console = .standard) async -> ExitCode {
         guard let first = arguments.first else {
-            console.err(usage)
+            console.err(configuration.help)
             return .usage
         }
-        if first == "-h" || first == "--help" || first == "help" {
-            console.out(usage)
-            return .success
-        }
-        if first == "--version" {
-            console.out(version)
-            return .success
-        }
-        guard let command = subcommands.first(where: { $0.name == first }) else {
-            console.err("Error: unknown subcommand '\(first)'")
-            console.err("USAGE: haptics <subcommand>")
-            console.err("  See 'haptics --help' for the subcommands.")
-            return .usage
-        }
-        var reader = ArgumentReader(Array(arguments.dropFirst()), usage: command.usage)
-        if reader.flag("-h", "--help") {
-            console.out(command.usage)
-            return .success
-        }
-        let parsed: any Subcommand
+        let request: Request
         do {
-            parsed = try command.init(parsing: &reader)
+            request = try parse(first, Array(arguments.dropFirst()))
         } catch {
             console.err("Error: \(error.message)")
             console.err(error.usage)
             return .usage
         }
-        return await parsed.run(on: console)
+        switch request {
+        case .help(let help):
+            console.out(help)
+            return .success
+        case .version:
+            console.out(version)
+            return .success
+        case .run(let command):
+            return await command.run(on: console)
+        }
     }
 }

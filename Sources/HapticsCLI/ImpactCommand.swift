@@ -2,28 +2,23 @@ import Haptics
 
 /// `haptics impact light|medium|heavy|soft|rigid [--intensity X]`.
 struct ImpactCommand: Subcommand {
-    static let name = "impact"
-    static let abstract = "Fire an impact, as UIImpactFeedbackGenerator does."
-    static let usage = """
-        USAGE: haptics impact <style> [--intensity <intensity>] [--driver <driver>] [--gain <gain>]
-
-        ARGUMENTS:
-          <style>               \(ImpactStyle.allCases.map(\.rawValue).joined(separator: ", "))
-
-        OPTIONS:
-          --intensity <value>   from 0 to 1, as impactOccurred(intensity:) (default: 1)
-        \(PlaybackOptions.help)
-          -h, --help            Show help information.
-        """
+    /// The `<style>` argument.
+    static let style = ArgumentDeclaration("style", help: "the impact's style (values: \(ImpactStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+    /// `--intensity`.
+    static let intensity = Option.number("--intensity", valueName: "value", in: 0...1, abstract: "as impactOccurred(intensity:)", default: 1)
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(
+        name: "impact", parent: "haptics", abstract: "Fire an impact, as UIImpactFeedbackGenerator does.",
+        arguments: [style], options: [intensity.declaration] + PlaybackOptions.declarations)
 
     let style: ImpactStyle
     let intensity: Double
     let playback: PlaybackOptions
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
-        intensity = try arguments.number("--intensity", in: 0...1) ?? 1
+        intensity = try arguments.value(Self.intensity)
         playback = try PlaybackOptions(parsing: &arguments)
-        let name = try arguments.single("<style>")
+        let name = try arguments.single(Self.style)
         guard let style = ImpactStyle(rawValue: name) else {
             throw arguments.error("unknown impact style '\(name)'")
         }

@@ -2,17 +2,11 @@ import Haptics
 
 /// `haptics list`.
 struct ListCommand: Subcommand {
-    static let name = "list"
-    static let abstract = "List the built-in presets."
-    static let usage = """
-        USAGE: haptics list
-
-        OPTIONS:
-          -h, --help            Show help information.
-        """
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(name: "list", parent: "haptics", abstract: "List the built-in presets.")
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
-        if let extra = try arguments.positionals().first { throw arguments.error("unexpected argument '\(extra)'") }
+        try arguments.none()
     }
 
     func run(on console: Console) async -> ExitCode {

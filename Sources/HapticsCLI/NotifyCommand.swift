@@ -2,25 +2,19 @@ import Haptics
 
 /// `haptics notify success|warning|error`.
 struct NotifyCommand: Subcommand {
-    static let name = "notify"
-    static let abstract = "Play a notification, as UINotificationFeedbackGenerator does."
-    static let usage = """
-        USAGE: haptics notify <type> [--driver <driver>] [--gain <gain>]
-
-        ARGUMENTS:
-          <type>                \(NotificationType.allCases.map(\.rawValue).joined(separator: ", "))
-
-        OPTIONS:
-        \(PlaybackOptions.help)
-          -h, --help            Show help information.
-        """
+    /// The `<type>` argument.
+    static let type = ArgumentDeclaration("type", help: "the notification's type (values: \(NotificationType.allCases.map(\.rawValue).joined(separator: ", ")))")
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(
+        name: "notify", parent: "haptics", abstract: "Play a notification, as UINotificationFeedbackGenerator does.",
+        arguments: [type], options: PlaybackOptions.declarations)
 
     let type: NotificationType
     let playback: PlaybackOptions
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         playback = try PlaybackOptions(parsing: &arguments)
-        let name = try arguments.single("<type>")
+        let name = try arguments.single(Self.type)
         guard let type = NotificationType(rawValue: name) else {
             throw arguments.error("unknown notification type '\(name)'")
         }

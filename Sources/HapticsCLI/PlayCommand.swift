@@ -2,23 +2,26 @@ import Haptics
 
 /// `haptics play PATTERN [--loop N|forever] [--rate X] [--from S] [--to S] [--gain X]`.
 struct PlayCommand: Subcommand {
-    static let name = "play"
-    static let abstract = "Play an AHAP file or a preset."
-    static let usage = """
-        USAGE: haptics play <pattern> [--loop <count>] [--rate <rate>] [--from <seconds>] [--to <seconds>] [--driver <driver>] [--device <device>] [--gain <gain>]
-
-        ARGUMENTS:
-          \(PatternSource.help)
-
-        OPTIONS:
-          --loop <count>        how many times to play it, or 'forever' (default: 1)
-          --rate <rate>         how fast, from 0.25 to 4: times scale, levels do not (default: 1)
-          --from <seconds>      where in the pattern to start (default: 0)
-          --to <seconds>        where in the pattern to end (default: its end); --loop repeats
-                                the part from --from to --to
-        \(PlaybackOptions.help)
-          -h, --help            Show help information.
-        """
+    /// `--loop`: a count of at least 1, or `forever`.
+    static let loop = Option<Repetition>(
+        "--loop", valueName: "count", abstract: "how many times to play it, or 'forever'", default: .once, defaultText: "1",
+        expected: "a count of at least 1 or 'forever'"
+    ) { text in
+        if text == "forever" { return .forever }
+        return Int(text).flatMap { $0 >= 1 ? .count($0) : nil }
+    }
+    /// `--rate`.
+    static let rate = Option.number("--rate", valueName: "rate", in: 0.25...4, abstract: "how fast: times scale, levels do not", default: 1)
+    /// `--from`.
+    static let from = Option.number("--from", valueName: "seconds", in: 0...3600, abstract: "where in the pattern to start", default: 0)
+    /// `--to`.
+    static let to = Option.number("--to", valueName: "seconds", in: 0...3600,
+                                  abstract: "where in the pattern to end; --loop repeats the part from --from to --to", absent: "its end")
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(
+        name: "play", parent: "haptics", abstract: "Play an AHAP file or a preset.",
+        arguments: [PatternSource.argument],
+        options: [loop.declaration, rate.declaration, from.declaration, to.declaration] + PlaybackOptions.declarations)
 
     let source: PatternSource
     let repetition: Repetition
@@ -28,25 +31,15 @@ struct PlayCommand: Subcommand {
     let playback: PlaybackOptions
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
-        switch try arguments.option("--loop") {
-        case nil:
-            repetition = .once
-        case "forever":
-            repetition = .forever
-        case let text?:
-            guard let count = Int(text), count >= 1 else {
-                throw arguments.error("the value '\(text)' of '--loop' is not a count of at least 1 or 'forever'")
-            }
-            repetition = .count(count)
-        }
-        rate = try arguments.number("--rate", in: 0.25...4) ?? 1
-        from = try arguments.number("--from", in: 0...3600) ?? 0
-        to = try arguments.number("--to", in: 0...3600)
+        repetition = try arguments.value(Self.loop)
+        rate = try arguments.value(Self.rate)
+        from = try arguments.value(Self.from)
+        to = try arguments.value(Self.to)
         if let to, to <= from {
             throw arguments.error("the value '\(Self.formatted(to))' of '--to' is not after --from (\(Self.formatted(from)) s)")
         }
         playback = try PlaybackOptions(parsing: &arguments)
-        source = PatternSource(try arguments.single("<pattern>"))
+        source = PatternSource(try arguments.single(PatternSource.argument))
     }
 
     /// Whether only part of the pattern plays, or at another rate: an advanced player then

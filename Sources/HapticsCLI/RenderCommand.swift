@@ -2,28 +2,23 @@ import Haptics
 
 /// `haptics render PATTERN [--step MS] [--format text|json|svg]`.
 struct RenderCommand: Subcommand {
-    static let name = "render"
-    static let abstract = "Print the rumble track of a pattern, without playing it."
-    static let usage = """
-        USAGE: haptics render <pattern> [--step <ms>] [--format <format>]
-
-        ARGUMENTS:
-          \(PatternSource.help)
-
-        OPTIONS:
-          --step <ms>           the renderer's time step, 1 to 100 ms (default: 10)
-          --format <format>     text, json or svg (default: text)
-          -h, --help            Show help information.
-        """
+    /// `--step`.
+    static let step = Option.number("--step", valueName: "ms", in: 1...100, abstract: "the renderer's time step, in ms", default: 10)
+    /// `--format`.
+    static let format = Option.choice("--format", valueName: "format", of: RenderFormat.allCases, abstract: "how to print the track", default: .text)
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(
+        name: "render", parent: "haptics", abstract: "Print the rumble track of a pattern, without playing it.",
+        arguments: [PatternSource.argument], options: [step.declaration, format.declaration])
 
     let source: PatternSource
     let step: Double
     let format: RenderFormat
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
-        step = try arguments.number("--step", in: 1...100) ?? 10
-        format = try arguments.choice("--format", of: RenderFormat.self) ?? .text
-        source = PatternSource(try arguments.single("<pattern>"))
+        step = try arguments.value(Self.step)
+        format = try arguments.value(Self.format)
+        source = PatternSource(try arguments.single(PatternSource.argument))
     }
 
     func run(on console: Console) async -> ExitCode {
@@ -34,8 +29,7 @@ struct RenderCommand: Subcommand {
         case .text:
             for frame in track.frames { console.out(FrameFormat.text.line(for: frame)) }
         case .json:
-            let lines = track.frames.map { "  " + FrameFormat.json.line(for: $0) }
-            console.out("[\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "]" : "\n]"))
+            console.out(JSONWriter.string(.array(track.frames.map(FrameFormat.jsonValue(for:))), layout: .linePerElement, numbers: FrameFormat.numbers))
         case .svg:
             console.out(TrackSVG.document(for: pattern, track: track, name: source.name))
         }

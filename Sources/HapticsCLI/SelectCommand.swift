@@ -2,22 +2,16 @@ import Haptics
 
 /// `haptics select`.
 struct SelectCommand: Subcommand {
-    static let name = "select"
-    static let abstract = "Play the selection tick, as UISelectionFeedbackGenerator does."
-    static let usage = """
-        USAGE: haptics select [--driver <driver>] [--gain <gain>]
-
-        OPTIONS:
-        \(PlaybackOptions.help)
-          -h, --help            Show help information.
-        """
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(
+        name: "select", parent: "haptics", abstract: "Play the selection tick, as UISelectionFeedbackGenerator does.",
+        options: PlaybackOptions.declarations)
 
     let playback: PlaybackOptions
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         playback = try PlaybackOptions(parsing: &arguments)
-        let extra = try arguments.positionals()
-        if let first = extra.first { throw arguments.error("unexpected argument '\(first)'") }
+        try arguments.none()
     }
 
     func run(on console: Console) async -> ExitCode {

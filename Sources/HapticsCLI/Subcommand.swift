@@ -1,13 +1,10 @@
-/// One `haptics` subcommand: parsed from its arguments, then run.
+/// One `haptics` subcommand: declared, parsed from its arguments, then run.
 protocol Subcommand: Sendable {
-    /// The word that selects it, e.g. `render`.
-    static var name: String { get }
-    /// One line saying what it does, for `haptics --help`.
-    static var abstract: String { get }
-    /// Its usage and options, for `-h` and for usage errors.
-    static var usage: String { get }
+    /// Its name, what it does, its arguments and options: the source of its help and its parser.
+    static var configuration: CommandConfiguration { get }
 
-    /// Reads the command's arguments; `-h`/`--help` is handled before this is called.
+    /// Reads the command's arguments, as `configuration` declares them; `-h`/`--help` is
+    /// handled before this is called.
     init(parsing arguments: inout ArgumentReader) throws(UsageError)
 
     /// Does the work and says how it went.

@@ -3,25 +3,21 @@ import Haptics
 
 /// `haptics validate FILE...`.
 struct ValidateCommand: Subcommand {
-    static let name = "validate"
-    static let abstract = "Check patterns and feedbackd themes: exit 0 when all load, 65 otherwise, one line per problem."
-    static let usage = """
-        USAGE: haptics validate <file> ...
-
-        ARGUMENTS:
-          <file>                patterns to check: .ahap or .haptic files, - for standard
-                                input, presets and 'haptica:' strings (see 'haptics play -h');
-                                or feedbackd theme files (JSON with "profiles")
-
-        OPTIONS:
-          -h, --help            Show help information.
-        """
+    /// The `<file>` arguments.
+    static let files = ArgumentDeclaration(
+        "file", help: "patterns to check: .ahap or .haptic files, - for standard input, presets and 'haptica:' strings "
+            + "(see 'haptics play -h'); or feedbackd theme files (JSON with \"profiles\")", isRepeated: true)
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(
+        name: "validate", parent: "haptics",
+        abstract: "Check patterns and feedbackd themes: exit 0 when all load, 65 otherwise, one line per problem.",
+        arguments: [files])
 
     let sources: [PatternSource]
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         sources = try arguments.positionals().map(PatternSource.init)
-        guard !sources.isEmpty else { throw arguments.error("missing <file>") }
+        guard !sources.isEmpty else { throw arguments.error("missing \(Self.files.label)") }
     }
 
     func run(on console: Console) async -> ExitCode {

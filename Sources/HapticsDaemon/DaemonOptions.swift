@@ -1,37 +1,36 @@
 import HapticsCLI
 import HapticsEvdev
 
-/// `hapticsd`'s command line, in the `haptics` command's conventions.
+/// `hapticsd`'s command line, declared once in the `haptics` command's conventions.
 struct DaemonOptions: Sendable, Equatable {
+    /// `--driver`: every driver; `auto` and `evdev` follow hot-plug, `record` prints in real time.
+    static let driver = PlaybackOptions.driverOption(
+        abstract: "where the frames go; auto and evdev: every rumble-capable device, hot-plugged ones too; "
+            + "record: every frame as a JSON line, in real time")
+    /// `--device`, every device by default.
+    static let device = PlaybackOptions.deviceOption(default: "all")
+    /// `--theme`.
+    static let theme = Option.text("--theme", valueName: "file", abstract: "a feedbackd theme",
+                                   absent: "$FEEDBACK_THEME, then $XDG_CONFIG_HOME/feedbackd/themes/default.json, then the built-in one")
+    /// `--replace`.
+    static let replace = Flag("--replace", abstract: "take org.sigxcpu.Feedback from the process owning it")
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(
+        name: "hapticsd", abstract: "Gamepad haptics for every app: feedbackd's D-Bus API (org.sigxcpu.Feedback) on the session bus.",
+        options: [driver.declaration, device.declaration, theme.declaration, replace.declaration], takesVersion: true)
+
     /// Where frames go: `auto` and `evdev` drive every rumble-capable device, following
     /// hot-plug; `stdout` draws them; `record` prints one JSON line per frame, in real time.
-    var driver: DriverChoice = .auto
+    let driver: DriverChoice
     /// Which devices the evdev driver drives.
-    var device: DeviceSelection = .all
+    let device: DeviceSelection
     /// The theme file given with `--theme`.
-    var theme: String?
+    let theme: String?
     /// Whether to take the name from its owner.
-    var replace = false
-
-    /// The help text.
-    static let usage = """
-        OVERVIEW: Gamepad haptics for every app: feedbackd's D-Bus API (org.sigxcpu.Feedback) on the session bus.
-
-        USAGE: hapticsd [--driver <driver>] [--device <device>] [--theme <file>] [--replace]
-
-        OPTIONS:
-          --driver <driver>     auto, evdev, stdout or record (default: auto, every rumble-capable
-                                device, hot-plugged ones too; record: one JSON line per frame)
-          --device <device>     with evdev: all, auto, a node path, an index or a name (default: all)
-          --theme <file>        a feedbackd theme (default: $FEEDBACK_THEME, then
-                                $XDG_CONFIG_HOME/feedbackd/themes/default.json, then the built-in one)
-          --replace             take org.sigxcpu.Feedback from the process owning it
-          --version             Show the version.
-          -h, --help            Show help information.
-        """
+    let replace: Bool
 
     /// Options given one by one.
-    init(driver: DriverChoice = .auto, device: DeviceSelection = .all, theme: String? = nil, replace: Bool = false) {
+    init(driver: DriverChoice, device: DeviceSelection, theme: String?, replace: Bool) {
         self.driver = driver
         self.device = device
         self.theme = theme
@@ -40,11 +39,10 @@ struct DaemonOptions: Sendable, Equatable {
 
     /// Reads the options; `-h` and `--version` are handled by the caller.
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
-        driver = try arguments.choice("--driver", of: DriverChoice.self) ?? .auto
-        device = try arguments.option("--device").map(DeviceSelection.init(option:)) ?? .all
-        theme = try arguments.option("--theme")
-        replace = arguments.flag("--replace")
-        let rest = try arguments.positionals()
-        if let extra = rest.first { throw arguments.error("unexpected argument '\(extra)'") }
+        driver = try arguments.value(Self.driver)
+        device = DeviceSelection(option: try arguments.value(Self.device))
+        theme = try arguments.value(Self.theme)
+        replace = arguments.flag(Self.replace)
+        try arguments.none()
     }
 }

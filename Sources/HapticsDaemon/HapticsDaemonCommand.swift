@@ -17,12 +17,12 @@ public enum HapticsDaemonCommand {
     /// Runs `hapticsd` with `arguments` (without the program name). Call
     /// `blockSignals()` first, on the main thread, before any other thread starts.
     public static func run(_ arguments: [String], environment: [String: String], console: Console = .standard) -> ExitCode {
-        var reader = ArgumentReader(arguments, usage: DaemonOptions.usage)
-        if reader.flag("-h", "--help") {
-            console.out(DaemonOptions.usage)
+        var reader = ArgumentReader(arguments, for: DaemonOptions.configuration)
+        if reader.flag(.help) {
+            console.out(reader.usage)
             return .success
         }
-        if reader.flag("--version") {
+        if reader.flag(.version) {
             console.out(DaemonVersion.text)
             return .success
         }

@@ -125,12 +125,31 @@ import Testing
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    @Test func theHeaderIsTheDefaultComponentAndRecordTheDefaultDriver() async {
+    @Test func theHeaderIsTheDefaultComponentAndTheFramesGoNowhereByDefault() async {
         let path = ShippedTrace(name: "no-more-data.csv").path
         let (_, byDefault) = await CapturedConsole.run("demo", "--trace", path)
-        let (_, header) = await CapturedConsole.run("demo", "--trace", path, "--component", "header", "--driver", "record")
+        let (_, header) = await CapturedConsole.run("demo", "--trace", path, "--component", "header")
         #expect(byDefault.out == header.out)
         #expect(byDefault.out.hasPrefix(#"{"t_ms":3033,"state":"pulling"}"#))
+        #expect(!byDefault.out.contains("duration_ms"))
+    }
+
+    /// `--driver record` means what it means for `play`: every frame as a JSON line, here
+    /// among the trace's lines, in time order.
+    @Test func theRecordDriverAddsEveryFrameAsAJSONLineInTimeOrder() async throws {
+        let (code, console) = await CapturedConsole.run("demo", "--trace", ShippedTrace(name: "clean-pull.csv").path, "--driver", "record")
+        #expect(code == .success)
+        let printed = lines(console)
+        #expect(printed.filter { !$0.contains("duration_ms") && $0 != #"{"stop":true}"# } == Self.expected["clean-pull.csv"])
+        let (_, impact) = await CapturedConsole.run("impact", "light", "--driver", "record")
+        let impactFrames = try impact.out.split(separator: "\n").map { line in
+            let time = try #require(Int(line.split(separator: ",")[0].dropFirst(8)))
+            return #"{"t_ms":\#(time + 83),"# + line.split(separator: ",").dropFirst().joined(separator: ",")
+        }
+        #expect(printed.filter { $0.contains("duration_ms") } == impactFrames, "the light impact fired at 83 ms")
+        let times = try printed.dropLast().map { try #require(Int($0.split(separator: ",")[0].dropFirst(8))) }
+        #expect(times == times.sorted())
+        #expect(printed.last == #"{"stop":true}"#)
     }
 
     @Test func theStdoutDriverAddsTheFramesAtTheirTraceTimes() async {
@@ -178,7 +197,7 @@ import Testing
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
         defer { ends.forEach { close($0) } }
-        var arguments = ArgumentReader([], usage: DemoCommand.usage)
+        var arguments = ArgumentReader([], for: DemoCommand.configuration)
         var command = try DemoCommand(parsing: &arguments)
         command.input = ends[0]
         let captured = CapturedConsole()

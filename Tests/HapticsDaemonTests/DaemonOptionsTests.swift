@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct DaemonOptionsTests {
     private func parse(_ arguments: [String]) throws(UsageError) -> DaemonOptions {
-        var reader = ArgumentReader(arguments, usage: DaemonOptions.usage)
+        var reader = ArgumentReader(arguments, for: DaemonOptions.configuration)
         return try DaemonOptions(parsing: &reader)
     }
 

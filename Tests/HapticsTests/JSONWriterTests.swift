@@ -56,4 +56,15 @@ import Testing
         let long = JSONValue.array((0..<40).map { .number(Double($0)) })
         #expect(JSONWriter.string(long).contains("\n  0.0,\n  1.0,"))
     }
+
+    @Test func linePerElementPutsEachElementCompactOnALineOfItsOwn() throws {
+        let frames = JSONValue.array([
+            .object([("t_ms", .number(0)), ("list", .array([.number(1)]))]),
+            .object([("t_ms", .number(40))]),
+        ])
+        let written = JSONWriter.string(frames, layout: .linePerElement, numbers: .rounded(decimals: 5))
+        #expect(written == "[\n  {\"t_ms\":0,\"list\":[1]},\n  {\"t_ms\":40}\n]")
+        #expect(try JSONParser.parse(Array(written.utf8)) == frames)
+        #expect(JSONWriter.string(.array([]), layout: .linePerElement) == "[\n]")
+    }
 }

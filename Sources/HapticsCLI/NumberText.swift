@@ -1,0 +1,12 @@
+/// How help and errors write the numbers of a declaration: whole numbers without a fraction.
+enum NumberText {
+    /// `value` as `1` or `0.25`.
+    static func plain(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// `range` as `from 0 to 1`.
+    static func range(_ range: ClosedRange<Double>) -> String {
+        "from \(plain(range.lowerBound)) to \(plain(range.upperBound))"
+    }
+}
