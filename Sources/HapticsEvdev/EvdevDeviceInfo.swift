@@ -1,3 +1,5 @@
+import Haptics
+
 /// One input device node that can vibrate, as `DeviceDiscovery` finds it.
 public struct EvdevDeviceInfo: Sendable, Hashable {
     /// The node, e.g. `/dev/input/event5`.
@@ -45,27 +47,18 @@ public struct EvdevDeviceInfo: Sendable, Hashable {
 
     /// One compact JSON object.
     public var json: String {
-        "{\"node\":\(quoted(node)),\"name\":\(quoted(name)),\"vendor\":\"\(hex(capabilities.vendor))\",\"product\":\"\(hex(capabilities.product))\","
-            + "\"bus\":\"\(busName)\",\"kind\":\"\(kind)\",\"rumble\":\(capabilities.hasRumble),\"periodic\":\(capabilities.hasPeriodic),"
-            + "\"gain\":\(capabilities.hasGain),\"slots\":\(capabilities.effectSlots),\"gamepad\":\(capabilities.isGamepad),\"writable\":\(isWritable)}"
+        JSONWriter.string(.object([
+            ("node", .string(node)), ("name", .string(name)),
+            ("vendor", .string(hex(capabilities.vendor))), ("product", .string(hex(capabilities.product))),
+            ("bus", .string(busName)), ("kind", .string("\(kind)")),
+            ("rumble", .bool(capabilities.hasRumble)), ("periodic", .bool(capabilities.hasPeriodic)),
+            ("gain", .bool(capabilities.hasGain)), ("slots", .number(Double(capabilities.effectSlots))),
+            ("gamepad", .bool(capabilities.isGamepad)), ("writable", .bool(isWritable)),
+        ]), layout: .compact, numbers: .rounded(decimals: 0))
     }
 
     private func hex(_ value: UInt16) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 4 - digits.count) + digits
-    }
-
-    private func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case _ where scalar.value < 0x20: result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
