@@ -49,10 +49,7 @@ public final class AdvancedPatternPlayer: Sendable {
     /// Whether the playback goes back to `loopStart` at `loopEnd` instead of ending.
     public var loopEnabled: Bool {
         get { state.withLock { $0.loopEnabled } }
-        set {
-            state.withLock { $0.loopEnabled = newValue }
-            host.update(id) { voice, _ in voice.loopEnabled = newValue }
-        }
+        set { set(\.loopEnabled, newValue) { voice, _ in voice.loopEnabled = newValue } }
     }
 
     /// Where a loop ends, in seconds of the pattern; 0 (the default) for the pattern's end.
@@ -60,8 +57,7 @@ public final class AdvancedPatternPlayer: Sendable {
         get { state.withLock { $0.loopEnd } }
         set {
             let seconds = Self.seconds(newValue)
-            state.withLock { $0.loopEnd = seconds }
-            host.update(id) { voice, _ in voice.loopEnd = .seconds(seconds) }
+            set(\.loopEnd, seconds) { voice, _ in voice.loopEnd = .seconds(seconds) }
         }
     }
 
@@ -71,8 +67,7 @@ public final class AdvancedPatternPlayer: Sendable {
         get { state.withLock { $0.loopStart } }
         set {
             let seconds = Self.seconds(newValue)
-            state.withLock { $0.loopStart = seconds }
-            host.update(id) { voice, _ in voice.loopStart = .seconds(seconds) }
+            set(\.loopStart, seconds) { voice, _ in voice.loopStart = .seconds(seconds) }
         }
     }
 
@@ -81,19 +76,15 @@ public final class AdvancedPatternPlayer: Sendable {
     public var playbackRate: Double {
         get { state.withLock { $0.playbackRate } }
         set {
-            let rate = min(max(newValue.isNaN ? 1 : newValue, AdvancedVoice.rates.lowerBound), AdvancedVoice.rates.upperBound)
-            state.withLock { $0.playbackRate = rate }
-            host.update(id) { voice, now in voice.setRate(rate, at: now) }
+            let rate = AdvancedVoice.clampedRate(newValue)
+            set(\.playbackRate, rate) { voice, now in voice.setRate(rate, at: now) }
         }
     }
 
     /// Whether the player keeps time but sends silence.
     public var isMuted: Bool {
         get { state.withLock { $0.isMuted } }
-        set {
-            state.withLock { $0.isMuted = newValue }
-            host.update(id) { voice, _ in voice.isMuted = newValue }
-        }
+        set { set(\.isMuted, newValue) { voice, _ in voice.isMuted = newValue } }
     }
 
     /// Starts a run `time` seconds from now, from offset 0 (or where `seek` put it); a run
@@ -161,6 +152,12 @@ public final class AdvancedPatternPlayer: Sendable {
     /// How the latest run ended, once it has.
     public var outcome: PlaybackOutcome? {
         state.withLock { $0.completion }.outcome
+    }
+
+    /// Keeps `value` for the getter and changes the voice to match, now.
+    private func set<Value>(_ property: WritableKeyPath<State, Value>, _ value: Value, _ change: @escaping (inout AdvancedVoice, Duration) -> Void) {
+        state.withLock { $0[keyPath: property] = value }
+        host.update(id, change)
     }
 
     private static func delay(_ seconds: Double, _ name: String) throws(AdvancedPlayerError) -> Duration {

@@ -79,6 +79,11 @@ struct AdvancedVoice: Sendable {
     /// The lowest and highest rates.
     static let rates: ClosedRange<Double> = 0.25...4
 
+    /// `rate` brought into `rates`; NaN as 1.
+    static func clampedRate(_ rate: Double) -> Double {
+        min(max(rate.isNaN ? 1 : rate, rates.lowerBound), rates.upperBound)
+    }
+
     init(sampler: PatternSampler) {
         self.sampler = sampler
         length = sampler.settings.step * sampler.stepCount
@@ -107,7 +112,7 @@ struct AdvancedVoice: Sendable {
 
     /// Changes the rate at `time` (clamped to `rates`), keeping the position.
     mutating func setRate(_ rate: Double, at time: Duration) {
-        let rate = min(max(rate.isNaN ? 1 : rate, Self.rates.lowerBound), Self.rates.upperBound)
+        let rate = Self.clampedRate(rate)
         if case .playing = phase, let offset = offset(at: time) { phase = .playing(since: time, from: offset) }
         self.rate = rate
     }

@@ -5,6 +5,11 @@ enum NumberText {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
+    /// Seconds to the millisecond, as `1.5` or `0.16`.
+    static func seconds(_ value: Double) -> String {
+        String((value * 1000).rounded() / 1000)
+    }
+
     /// `range` as `from 0 to 1`.
     static func range(_ range: ClosedRange<Double>) -> String {
         "from \(plain(range.lowerBound)) to \(plain(range.upperBound))"

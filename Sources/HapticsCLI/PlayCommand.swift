@@ -36,7 +36,7 @@ struct PlayCommand: Subcommand {
         from = try arguments.value(Self.from)
         to = try arguments.value(Self.to)
         if let to, to <= from {
-            throw arguments.error("the value '\(Self.formatted(to))' of '--to' is not after --from (\(Self.formatted(from)) s)")
+            throw arguments.error("the value '\(NumberText.seconds(to))' of '--to' is not after --from (\(NumberText.seconds(from)) s)")
         }
         playback = try PlaybackOptions(parsing: &arguments)
         source = PatternSource(try arguments.single(PatternSource.argument))
@@ -53,13 +53,9 @@ struct PlayCommand: Subcommand {
             return await runner.play(playsForever: repetition == .forever) { [repetition] in $0.play(pattern, repetition: repetition) }
         }
         guard from < pattern.duration else {
-            console.err("Error: --from \(Self.formatted(from)) s is past the end of \(source.name), which lasts \(Self.formatted(pattern.duration)) s")
+            console.err("Error: --from \(NumberText.seconds(from)) s is past the end of \(source.name), which lasts \(NumberText.seconds(pattern.duration)) s")
             return .usage
         }
         return await runner.play(RangeRequest(pattern: pattern, rate: rate, from: from, to: to, repetition: repetition))
-    }
-
-    private static func formatted(_ seconds: Double) -> String {
-        String((seconds * 1000).rounded() / 1000)
     }
 }

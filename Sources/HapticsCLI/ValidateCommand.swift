@@ -31,7 +31,7 @@ struct ValidateCommand: Subcommand {
                 let loaded = try source.loaded()
                 for notice in loaded.notices { console.err("note: \(notice)") }
                 let pattern = loaded.pattern
-                console.out("ok: \(source.name) (\(pattern.events.count) events, \(pattern.curves.count) curves, \(formatted(pattern.duration)) s)")
+                console.out("ok: \(source.name) (\(pattern.events.count) events, \(pattern.curves.count) curves, \(NumberText.seconds(pattern.duration)) s)")
             } catch {
                 failed = true
                 console.err("error: \(error)")
@@ -56,9 +56,5 @@ struct ValidateCommand: Subcommand {
             console.err("error: \(error)")
             return false
         }
-    }
-
-    private func formatted(_ seconds: Double) -> String {
-        String((seconds * 1000).rounded() / 1000)
     }
 }

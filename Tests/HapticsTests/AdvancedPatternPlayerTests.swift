@@ -320,3 +320,44 @@ import Testing
         for index in started { #expect(players[index].outcome != nil) }
     }
 }
+
+@Suite struct ReadmeAdvancedPlayerExampleTests {
+    /// The README's advanced-player example, word for word, on a manual clock.
+    private static func example<C: Clock>(engine: HapticEngine<C>, loaded: LoadedPattern) async throws -> AdvancedPatternPlayer where C.Duration == Duration {
+        let player = engine.makeAdvancedPlayer(for: loaded.pattern)
+        player.loopEnabled = true                                   // from 0 (or loopStart) to loopEnd
+        player.loopEnd = 1.5                                        // seconds of the pattern; 0: its end
+        player.playbackRate = 2                                     // 0.25...4: times scale, levels do not
+        try player.start(atTime: 0)                                 // times: seconds from now (0: at once)
+        try player.sendParameters([DynamicParameter(parameterID: .hapticIntensityControl, value: 0.5, relativeTime: 0)], atTime: 0.2)
+        try player.scheduleParameterCurve(ParameterCurve(parameterID: .hapticSharpnessControl,
+            controlPoints: [.init(relativeTime: 0, value: -0.5), .init(relativeTime: 1, value: 0.5)]), atTime: 0)
+        try player.pause(atTime: 1); try player.resume(atTime: 2)   // motors off meanwhile, then on from there
+        try player.seek(toOffset: 0.25)                             // playing or paused; before a start, where it starts
+        player.isMuted = true                                       // keeps time, sends silence
+        try player.stop(atTime: 3)
+        _ = await player.finished()                                 // each start's run ends with one outcome
+        return player
+    }
+
+    @Test func theReadmeExampleRunsToItsStop() async throws {
+        let clock = ManualClock()
+        let driver = RecordingDriver()
+        let engine = HapticEngine(driver: driver, clock: clock)
+        let loaded = try AHAPLoader.load(contentsOf: Fixtures.corpus("unityplugins__Heartbeats.ahap"))
+        let example = Task { try await Self.example(engine: engine, loaded: loaded) }
+        for _ in 0..<1000 {
+            await clock.advance(by: .milliseconds(10))
+            await Task.yield()
+        }
+        let player = try await example.value
+        guard case .stopped? = player.outcome else {
+            Issue.record("expected the run to end at its stop, got \(String(describing: player.outcome))")
+            return
+        }
+        let first = try #require(driver.frames.first)
+        let last = try #require(driver.frames.last)
+        #expect(last.start == first.start + .seconds(3) && last.isSilent)
+        #expect(driver.frames.contains { !$0.isSilent })
+    }
+}
