@@ -177,8 +177,8 @@ private struct ThemeReader {
         let text = try string(item, key, at: path)
         switch key {
         case "preset":
-            guard let preset = Preset(rawValue: text) else {
-                throw invalid(path.appending("preset"), "one of \(Preset.allCases.map(\.rawValue).joined(separator: ", "))", .string(text))
+            guard let preset = Preset(name: text) else {
+                throw invalid(path.appending("preset"), "one of \(Preset.allCases.map(\.name).joined(separator: ", "))", .string(text))
             }
             return PatternReference(source: .preset(preset), intensity: intensity)
         case "haptica":

@@ -56,7 +56,7 @@ public struct ThemeRenderer: Sendable {
             for (index, note) in haptica.notes.enumerated() {
                 guard case .impact(let style) = note else { continue }
                 let offset = haptica.slot * index
-                let impact = renderer.render(Preset(style).pattern.scaled(by: reference.intensity))
+                let impact = renderer.render(Preset.impact(style).pattern.scaled(by: reference.intensity))
                 frames += impact.frames.map { RumbleFrame(start: $0.start + offset, duration: $0.duration, strong: $0.strong, weak: $0.weak) }
             }
             let end = haptica.slot * haptica.notes.count

@@ -80,19 +80,19 @@ public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Du
     /// `UIImpactFeedbackGenerator.impactOccurred(intensity:)` does.
     @discardableResult
     public func impact(_ style: ImpactStyle, intensity: Double) -> PlaybackHandle {
-        play(Preset(style), intensity: intensity)
+        play(.impact(style), intensity: intensity)
     }
 
     /// Fires an impact at full intensity.
     @discardableResult
     public func impact(_ style: ImpactStyle) -> PlaybackHandle {
-        play(Preset(style))
+        play(.impact(style))
     }
 
     /// Fires a notification pattern.
     @discardableResult
     public func notify(_ type: NotificationType) -> PlaybackHandle {
-        play(Preset(type))
+        play(.notification(type))
     }
 
     /// Fires the selection tick.

@@ -56,7 +56,7 @@ public enum HapticaPattern {
         var events: [HapticEvent] = []
         var curves: [ParameterCurve] = []
         for note in notes(in: text, wait: wait).notes {
-            let preset = Preset(note.style).pattern
+            let preset = Preset.impact(note.style).pattern
             events += preset.events.map { event in
                 var shifted = event
                 shifted.time += note.time

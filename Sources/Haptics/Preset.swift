@@ -1,49 +1,37 @@
-/// The built-in patterns: UIKit's impact styles, notification types and selection tick.
+/// The built-in patterns: UIKit's impact styles, notification types and selection tick, each
+/// named once, by the style or type it plays.
 ///
 /// Each is an AHAP file embedded into the library by the build (the target's `Presets`
 /// resources): those files are the single source of truth for the numbers.
-public enum Preset: String, Sendable, Hashable, CaseIterable {
-    /// `ImpactStyle.light`.
-    case light
-    /// `ImpactStyle.medium`.
-    case medium
-    /// `ImpactStyle.heavy`.
-    case heavy
-    /// `ImpactStyle.soft`.
-    case soft
-    /// `ImpactStyle.rigid`.
-    case rigid
+public enum Preset: Sendable, Hashable, CaseIterable {
+    /// The impact of this style.
+    case impact(ImpactStyle)
+    /// The notification of this outcome.
+    case notification(NotificationType)
     /// The selection tick.
     case selection
-    /// `NotificationType.success`.
-    case success
-    /// `NotificationType.warning`.
-    case warning
-    /// `NotificationType.error`.
-    case error
 
-    /// The preset behind an impact style.
-    public init(_ style: ImpactStyle) {
-        switch style {
-        case .light: self = .light
-        case .medium: self = .medium
-        case .heavy: self = .heavy
-        case .soft: self = .soft
-        case .rigid: self = .rigid
-        }
+    /// Every preset: the impacts, the selection tick, then the notifications.
+    public static let allCases: [Preset] = ImpactStyle.allCases.map(Preset.impact) + [.selection]
+        + NotificationType.allCases.map(Preset.notification)
+
+    /// The preset named `name` (`light`, `selection`, `success`...), or `nil` when there is none.
+    public init?(name: String) {
+        guard let preset = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = preset
     }
 
-    /// The preset behind a notification type.
-    public init(_ type: NotificationType) {
-        switch type {
-        case .success: self = .success
-        case .warning: self = .warning
-        case .error: self = .error
+    /// The preset's name: its style's or type's (`light`, `success`...), or `selection`.
+    public var name: String {
+        switch self {
+        case .impact(let style): style.rawValue
+        case .notification(let type): type.rawValue
+        case .selection: "selection"
         }
     }
 
     /// The preset's AHAP file name, e.g. `light.ahap`.
-    public var fileName: String { "\(rawValue).ahap" }
+    public var fileName: String { "\(name).ahap" }
 
     /// The one-line description the preset's file gives in its metadata.
     public var summary: String {
@@ -62,19 +50,49 @@ public enum Preset: String, Sendable, Hashable, CaseIterable {
     /// The AHAP file as built into the library.
     public var ahapBytes: [UInt8] {
         switch self {
-        case .light: PackageResources.light_ahap
-        case .medium: PackageResources.medium_ahap
-        case .heavy: PackageResources.heavy_ahap
-        case .soft: PackageResources.soft_ahap
-        case .rigid: PackageResources.rigid_ahap
+        case .impact(.light): PackageResources.light_ahap
+        case .impact(.medium): PackageResources.medium_ahap
+        case .impact(.heavy): PackageResources.heavy_ahap
+        case .impact(.soft): PackageResources.soft_ahap
+        case .impact(.rigid): PackageResources.rigid_ahap
         case .selection: PackageResources.selection_ahap
-        case .success: PackageResources.success_ahap
-        case .warning: PackageResources.warning_ahap
-        case .error: PackageResources.error_ahap
+        case .notification(.success): PackageResources.success_ahap
+        case .notification(.warning): PackageResources.warning_ahap
+        case .notification(.error): PackageResources.error_ahap
         }
     }
 
     private static let decoded: [Preset: HapticPattern] = Dictionary(uniqueKeysWithValues: allCases.compactMap { preset in
         (try? AHAPLoader.decode(preset.ahapBytes, file: preset.fileName)).map { (preset, $0.pattern) }
     })
+}
+
+// The names `Preset`'s cases had before each idea was named once. Stable names stay, as
+// deprecated aliases of the new spelling (the house's rule), so `engine.play(.light)` and
+// `Preset.light` still compile.
+extension Preset {
+    /// `.impact(.light)`, by its old name: a stable name, kept as a deprecated alias.
+    @available(*, deprecated, message: "use .impact(.light)")
+    public static var light: Preset { .impact(.light) }
+    /// `.impact(.medium)`, by its old name: a stable name, kept as a deprecated alias.
+    @available(*, deprecated, message: "use .impact(.medium)")
+    public static var medium: Preset { .impact(.medium) }
+    /// `.impact(.heavy)`, by its old name: a stable name, kept as a deprecated alias.
+    @available(*, deprecated, message: "use .impact(.heavy)")
+    public static var heavy: Preset { .impact(.heavy) }
+    /// `.impact(.soft)`, by its old name: a stable name, kept as a deprecated alias.
+    @available(*, deprecated, message: "use .impact(.soft)")
+    public static var soft: Preset { .impact(.soft) }
+    /// `.impact(.rigid)`, by its old name: a stable name, kept as a deprecated alias.
+    @available(*, deprecated, message: "use .impact(.rigid)")
+    public static var rigid: Preset { .impact(.rigid) }
+    /// `.notification(.success)`, by its old name: a stable name, kept as a deprecated alias.
+    @available(*, deprecated, message: "use .notification(.success)")
+    public static var success: Preset { .notification(.success) }
+    /// `.notification(.warning)`, by its old name: a stable name, kept as a deprecated alias.
+    @available(*, deprecated, message: "use .notification(.warning)")
+    public static var warning: Preset { .notification(.warning) }
+    /// `.notification(.error)`, by its old name: a stable name, kept as a deprecated alias.
+    @available(*, deprecated, message: "use .notification(.error)")
+    public static var error: Preset { .notification(.error) }
 }

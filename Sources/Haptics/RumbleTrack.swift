@@ -46,13 +46,9 @@ public struct RumbleTrack: Sendable, Hashable {
         }
     }
 
-    /// The index of the frame playing at `time`, or `nil` outside the track.
-    func frameIndex(at time: Duration) -> Int? {
-        frameIndex(atAttoseconds: time.attoseconds)
-    }
-
-    /// The same, `target` attoseconds into the track, trying the frame at `hint` and the one
-    /// after it first, before a binary search (a playback moves forward frame by frame).
+    /// The index of the frame playing `target` attoseconds into the track, or `nil` outside
+    /// it, trying the frame at `hint` and the one after it first, before a binary search (a
+    /// playback moves forward frame by frame).
     func frameIndex(atAttoseconds target: Int128, near hint: Int) -> Int? {
         if hint >= 0, hint < frames.count, frames[hint].start.attoseconds <= target {
             if target < frames[hint].start.attoseconds + frames[hint].duration.attoseconds { return hint }

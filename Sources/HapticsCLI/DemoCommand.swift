@@ -9,7 +9,7 @@ struct DemoCommand: Subcommand {
     /// `--trace`.
     static let trace = Option.text("--trace", valueName: "file", abstract: "replay the gesture trace in this file, headless, instead of the terminal UI")
     /// `--component`.
-    static let component = Option.choice("--component", valueName: "component", of: ComponentChoice.allCases,
+    static let component = Option.choice("--component", valueName: "component", of: RefreshComponentKind.allCases,
                                          abstract: "the component the trace is replayed on, with --trace", default: .header)
     /// `--hysteresis`.
     static let hysteresis = Option.number("--hysteresis", valueName: "points", in: 0...100,
@@ -18,8 +18,9 @@ struct DemoCommand: Subcommand {
     /// `--tension`.
     static let tension = Flag("--tension", abstract: "a faint texture that grows with the pull from 30 % of the way to the threshold, "
                               + "cut off there by the impact and on release")
-    /// `--driver`: as the playing commands take it, but `record` only with `--trace`, and
-    /// with `--trace` nowhere by default.
+    /// `--driver`: as the playing commands take it, but `record` only with `--trace` (where
+    /// every driver plays on the trace's manual clock, so `record` may be in a list), and with
+    /// `--trace` nowhere by default.
     static let driver = PlaybackOptions.driverOption(
         abstract: "where the impacts go; auto: a gamepad when one is found, else the terminal; with --trace, stdout and "
             + "record (only there) print every frame among the trace's lines, as text and as a JSON line",
@@ -47,10 +48,10 @@ struct DemoCommand: Subcommand {
     /// What the command does.
     enum Mode: Sendable {
         /// The terminal UI, its impacts on this driver.
-        case interactive(driver: DriverChoice)
-        /// Replays the trace at this path on this component, its frames on this driver
+        case interactive(drivers: [DriverChoice])
+        /// Replays the trace at this path on this component, its frames on these drivers
         /// (`nil`: nowhere).
-        case trace(path: String, component: ComponentChoice, driver: DriverChoice?)
+        case trace(path: String, component: RefreshComponentKind, drivers: [DriverChoice]?)
     }
 
     /// The largest trace file read, in bytes.
@@ -73,7 +74,7 @@ struct DemoCommand: Subcommand {
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         let trace = try arguments.value(Self.trace)
         let component = try arguments.valueIfPresent(Self.component)
-        let driver = try arguments.valueIfPresent(Self.driver)
+        let drivers = try PlaybackOptions.drivers(Self.driver, from: &arguments)
         device = DeviceSelection(option: try arguments.value(PlaybackOptions.device))
         let input = try arguments.value(Self.input)
         trigger = input == Self.keysOnly ? nil : DeviceSelection(option: input)
@@ -82,28 +83,30 @@ struct DemoCommand: Subcommand {
         try arguments.none()
         if let trace {
             if trigger != nil { throw arguments.error("'--input' only applies to the interactive demo") }
-            mode = .trace(path: trace, component: component ?? Self.component.defaultValue, driver: driver)
+            mode = .trace(path: trace, component: component ?? Self.component.defaultValue, drivers: drivers)
         } else {
             if component != nil { throw arguments.error("'--component' only applies with '--trace'") }
-            if driver == .record { throw arguments.error("the demo plays in real time; '--driver record' only applies with '--trace'") }
-            mode = .interactive(driver: driver ?? Self.driver.defaultValue)
+            if drivers?.contains(.record) == true {
+                throw arguments.error("the demo plays in real time; '--driver record' only applies with '--trace'")
+            }
+            mode = .interactive(drivers: drivers ?? Self.driver.defaultValue)
         }
     }
 
     /// Replays the trace, or runs the UI when standard input is a terminal (exit 64 when not).
     func run(on console: Console) async -> ExitCode {
         switch mode {
-        case .trace(let path, let component, let driver):
-            return await replay(path, on: component, driver: driver, console: console)
-        case .interactive(let driver):
-            return await runInteractively(on: driver, console: console)
+        case .trace(let path, let component, let drivers):
+            return await replay(path, on: component, drivers: drivers, console: console)
+        case .interactive(let drivers):
+            return await runInteractively(on: drivers, console: console)
         }
     }
 
     /// Reads the trace (exit 65 when it cannot be read or parsed) and runs it end to end, the
-    /// frames on `driver` (`record` and `stdout` print them among the trace's lines; `nil`
-    /// drives nothing).
-    private func replay(_ path: String, on component: ComponentChoice, driver: DriverChoice?, console: Console) async -> ExitCode {
+    /// frames on `drivers` (`record` and `stdout` print them among the trace's lines; `nil`
+    /// plays nothing: the machine alone makes the lines).
+    private func replay(_ path: String, on component: RefreshComponentKind, drivers: [DriverChoice]?, console: Console) async -> ExitCode {
         let trace: GestureTrace
         do {
             trace = try GestureTrace(csv: String(decoding: FileReader.bytes(atPath: path, limit: Self.maximumTraceSize), as: UTF8.self))
@@ -120,12 +123,13 @@ struct DemoCommand: Subcommand {
             return .dataError
         }
         do {
-            let destination: any HapticDriver = switch driver {
-            case nil: FanOutDriver([])
-            case .record?: StdoutDriver(format: .json, write: console.out)
-            case let choice?: try choice.makeDriver(device: device, console: console, terminal: StdoutDriver(format: .text, write: console.out))
+            let destination = try drivers.map { drivers in
+                try DriverChoice.combined(drivers) { choice in
+                    choice == .record ? StdoutDriver(format: .json, write: console.out)
+                        : try choice.makeDriver(device: device, console: console, terminal: StdoutDriver(format: .text, write: console.out))
+                }
             }
-            try await TraceRunner(kind: component.kind, configuration: configuration).run(trace, on: destination) { console.out($0.jsonLine) }
+            try await TraceRunner(kind: component, configuration: configuration).run(trace, on: destination) { console.out($0.jsonLine) }
         } catch {
             console.err("Error: \(Advice.message(for: error))")
             return .failure
@@ -133,9 +137,9 @@ struct DemoCommand: Subcommand {
         return .success
     }
 
-    /// Runs the UI with the impacts on the chosen driver; the terminal driver's lines go into
-    /// the UI's status area, and its impacts flash the header.
-    private func runInteractively(on driver: DriverChoice, console: Console) async -> ExitCode {
+    /// Runs the UI with the impacts on the chosen drivers; the terminal driver's lines go into
+    /// the UI's status area, and when it is among them the impacts flash the header.
+    private func runInteractively(on drivers: [DriverChoice], console: Console) async -> ExitCode {
         guard isatty(input) == 1 else {
             console.err("Error: standard input is not a terminal, and the demo reads its keys there; 'haptics demo --trace FILE' replays a gesture headless")
             return .usage
@@ -143,7 +147,9 @@ struct DemoCommand: Subcommand {
         let (lines, sink) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(DemoModel.driverLinesKept))
         let destination: any HapticDriver
         do {
-            destination = try driver.makeDriver(device: device, console: console, terminal: StdoutDriver(format: .text) { sink.yield($0) })
+            destination = try DriverChoice.combined(drivers) { choice in
+                try choice.makeDriver(device: device, console: console, terminal: StdoutDriver(format: .text) { sink.yield($0) })
+            }
         } catch {
             console.err("Error: \(Advice.message(for: error))")
             return .failure
@@ -157,7 +163,7 @@ struct DemoCommand: Subcommand {
         }
         defer { reader?.close() }
         let demo = InteractiveDemo(input: input, output: output, driver: destination, driverLines: lines,
-                                   flashes: destination is StdoutDriver, configuration: configuration,
+                                   flashes: Self.drawsInTheTerminal(destination), configuration: configuration,
                                    triggerPulls: reader?.pulls)
         do {
             try await demo.run()
@@ -166,5 +172,10 @@ struct DemoCommand: Subcommand {
             return .failure
         }
         return .success
+    }
+
+    /// Whether `driver` is the terminal driver, or a fan-out with it among its drivers.
+    private static func drawsInTheTerminal(_ driver: any HapticDriver) -> Bool {
+        driver is StdoutDriver || (driver as? FanOutDriver)?.drivers.contains(where: drawsInTheTerminal) == true
     }
 }

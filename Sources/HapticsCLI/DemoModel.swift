@@ -130,7 +130,7 @@ struct DemoModel {
         if action.transition?.to == .refreshing {
             effects.append(.schedule(.refreshFinished, after: Self.refreshDuration))
         }
-        for case .impact in action.cues {
+        for case .intent(.impact) in action.cues {
             state.impacts += 1
             if flashes {
                 flashCount += 1

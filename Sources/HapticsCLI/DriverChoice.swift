@@ -1,7 +1,8 @@
 import Haptics
 import HapticsEvdev
 
-/// Where a playing command sends its frames (`--driver`).
+/// Where a playing command sends its frames (`--driver`): one driver, or several separated by
+/// commas (`stdout,evdev`), all driven at once through a `FanOutDriver`.
 package enum DriverChoice: String, Sendable, CaseIterable {
     /// A rumble-capable gamepad when one is found, else the terminal.
     case auto
@@ -12,6 +13,18 @@ package enum DriverChoice: String, Sendable, CaseIterable {
     case record
     /// A gamepad through the kernel's evdev force-feedback interface.
     case evdev
+
+    /// What a list of drivers must be, beyond naming drivers: `auto` (which picks one itself)
+    /// alone, and each driver once. Returns the message of the usage error, or `nil`.
+    static func problem(with drivers: [DriverChoice]) -> String? {
+        if drivers.count > 1, drivers.contains(.auto) {
+            return "'auto' picks one driver itself and cannot be combined: name the drivers, e.g. '--driver stdout,evdev'"
+        }
+        if let repeated = drivers.enumerated().first(where: { drivers[..<$0.offset].contains($0.element) })?.element {
+            return "'\(repeated.rawValue)' is named twice in '--driver'"
+        }
+        return nil
+    }
 
     /// The real-time driver for this choice, prepared. `terminal` is the driver used when the
     /// choice is the terminal, or `auto` finds no usable gamepad (saying why on `console`'s
@@ -30,5 +43,20 @@ package enum DriverChoice: String, Sendable, CaseIterable {
             if case EvdevError.noDevice = error {} else { console.err("note: \(Advice.message(for: error)); drawing in the terminal instead") }
             return terminal()
         }
+    }
+
+    /// The drivers for `choices`, each made by `make`, as one driver: itself when there is
+    /// one, else a `FanOutDriver` over them in order. When one cannot be made (evdev with no
+    /// usable pad), those made before it are closed and its error is thrown: a list fails as
+    /// its failing driver would alone.
+    static func combined(_ choices: [DriverChoice], _ make: (DriverChoice) throws -> any HapticDriver) throws -> any HapticDriver {
+        var made: [any HapticDriver] = []
+        do {
+            for choice in choices { made.append(try make(choice)) }
+        } catch {
+            for driver in made { driver.close() }
+            throw error
+        }
+        return made.count == 1 ? made[0] : FanOutDriver(made)
     }
 }

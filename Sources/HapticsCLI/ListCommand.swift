@@ -10,9 +10,9 @@ struct ListCommand: Subcommand {
     }
 
     func run(on console: Console) async -> ExitCode {
-        let width = Preset.allCases.map(\.rawValue.count).max() ?? 0
+        let width = Preset.allCases.map(\.name.count).max() ?? 0
         for preset in Preset.allCases {
-            let name = preset.rawValue + String(repeating: " ", count: width - preset.rawValue.count)
+            let name = preset.name + String(repeating: " ", count: width - preset.name.count)
             console.out("\(name)  \(preset.summary)")
         }
         return .success

@@ -22,7 +22,7 @@ enum PatternSource: Sendable, Equatable {
             self = .standardInput
         } else if argument.hasPrefix(HapticaPattern.prefix) {
             self = .haptica(String(argument.dropFirst(HapticaPattern.prefix.count)))
-        } else if let preset = Preset(rawValue: argument) {
+        } else if let preset = Preset(name: argument) {
             self = .preset(preset)
         } else {
             self = .file(argument)
@@ -37,7 +37,7 @@ enum PatternSource: Sendable, Equatable {
     /// How the pattern is named in messages, titles and written files.
     var name: String {
         switch self {
-        case .preset(let preset): preset.rawValue
+        case .preset(let preset): preset.name
         case .haptica(let text): HapticaPattern.prefix + text
         case .standardInput: "standard input"
         case .file(let path): path

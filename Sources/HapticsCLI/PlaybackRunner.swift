@@ -13,24 +13,25 @@ struct PlaybackRunner: Sendable {
 
     /// Starts `request` on an engine at the options' gain, and waits for it to end. `record`
     /// plays instantly on a manual clock and prints every frame as a JSON line, so it refuses
-    /// a request that `playsForever`; the other drivers play in real time, and SIGINT or
-    /// SIGTERM stops the motors and releases the device before the process exits.
+    /// a request that `playsForever`; the other drivers (one, or several through a
+    /// `FanOutDriver`) play in real time, and SIGINT or SIGTERM stops the motors and releases
+    /// the devices before the process exits.
     func play(_ request: some PlaybackRequest) async -> ExitCode {
-        switch options.driver {
-        case .record:
+        guard options.drivers != [.record] else {
             guard !request.playsForever else {
                 console.err("Error: a loop that never ends cannot be recorded; give --loop a count")
                 return .usage
             }
             return await record(request)
-        case .auto, .stdout, .evdev:
-            do {
-                let driver = try options.driver.makeDriver(device: options.device, console: console, terminal: StdoutDriver(format: .text))
-                return await playInRealTime(request, on: driver)
-            } catch {
-                console.err("Error: \(Advice.message(for: error))")
-                return .failure
+        }
+        do {
+            let driver = try DriverChoice.combined(options.drivers) { choice in
+                try choice.makeDriver(device: options.device, console: console, terminal: StdoutDriver(format: .text))
             }
+            return await playInRealTime(request, on: driver)
+        } catch {
+            console.err("Error: \(Advice.message(for: error))")
+            return .failure
         }
     }
 

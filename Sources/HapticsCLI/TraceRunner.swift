@@ -12,15 +12,20 @@ struct TraceRunner: Sendable {
     let configuration: RefreshFeedbackConfiguration
 
     /// Replays `trace`, handing `emit` each state change and cue as it happens, and plays the
-    /// cues on `driver`, which is closed at the end.
+    /// cues on `driver`, which is closed at the end. With no driver, nothing plays: the state
+    /// machine alone makes the events (`TraceReplay.events(for:)`), which are the same.
     ///
     /// - Throws: the driver's error when it cannot be prepared (a missing or forbidden device).
-    func run(_ trace: GestureTrace, on driver: any HapticDriver, emit: (TraceEvent) -> Void) async throws {
+    func run(_ trace: GestureTrace, on driver: (any HapticDriver)?, emit: (TraceEvent) -> Void) async throws {
+        let replay = TraceReplay(machine: RefreshStateMachine(kind: kind, configuration: configuration))
+        guard let driver else {
+            replay.events(for: trace).forEach(emit)
+            return
+        }
         let clock = ManualClock()
         let engine = HapticEngine(driver: driver, clock: clock)
         defer { engine.close() }
         try engine.start()
-        let replay = TraceReplay(machine: RefreshStateMachine(kind: kind, configuration: configuration))
         await replay.run(trace, playingOn: engine, reach: { await clock.advance(to: ManualClock.Instant(offset: .milliseconds($0))) }, emit: emit)
         await clock.run()
     }

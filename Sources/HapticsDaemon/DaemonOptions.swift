@@ -21,7 +21,8 @@ struct DaemonOptions: Sendable, Equatable {
 
     /// Where frames go: `auto` and `evdev` drive every rumble-capable device, following
     /// hot-plug; `stdout` draws them; `record` prints one JSON line per frame, in real time.
-    let driver: DriverChoice
+    /// Several are driven at once; here every driver plays in real time, so `record` too.
+    let drivers: [DriverChoice]
     /// Which devices the evdev driver drives.
     let device: DeviceSelection
     /// The theme file given with `--theme`.
@@ -30,8 +31,8 @@ struct DaemonOptions: Sendable, Equatable {
     let replace: Bool
 
     /// Options given one by one.
-    init(driver: DriverChoice, device: DeviceSelection, theme: String?, replace: Bool) {
-        self.driver = driver
+    init(drivers: [DriverChoice], device: DeviceSelection, theme: String?, replace: Bool) {
+        self.drivers = drivers
         self.device = device
         self.theme = theme
         self.replace = replace
@@ -39,7 +40,7 @@ struct DaemonOptions: Sendable, Equatable {
 
     /// Reads the options; `-h` and `--version` are handled by the caller.
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
-        driver = try arguments.value(Self.driver)
+        drivers = try PlaybackOptions.drivers(Self.driver, from: &arguments) ?? Self.driver.defaultValue
         device = DeviceSelection(option: try arguments.value(Self.device))
         theme = try arguments.value(Self.theme)
         replace = arguments.flag(Self.replace)

@@ -16,10 +16,24 @@ struct DaemonOutput {
     /// Hands a change to the driver.
     let take: (DeviceChange) -> Void
 
-    /// The output `options` ask for. Device notices go to `console`, and to `mailbox` so that
-    /// a device dropped while playing (on the player's thread) updates `Devices` too.
+    /// The output `options` ask for: each driver's, and several through a `FanOutDriver`
+    /// (their devices listed in order). Device notices go to `console`, and to `mailbox` so
+    /// that a device dropped while playing (on the player's thread) updates `Devices` too.
     init(_ options: DaemonOptions, console: Console, mailbox: Mailbox<DaemonWork>) {
-        switch options.driver {
+        let outputs = options.drivers.map { Self(choice: $0, options: options, console: console, mailbox: mailbox) }
+        if outputs.count == 1, let only = outputs.first {
+            self = only
+            return
+        }
+        driver = FanOutDriver(outputs.map(\.driver))
+        devices = { outputs.flatMap { $0.devices() } }
+        hotPlug = outputs.lazy.compactMap(\.hotPlug).first
+        take = { change in for output in outputs { output.take(change) } }
+    }
+
+    /// The output of one driver.
+    private init(choice: DriverChoice, options: DaemonOptions, console: Console, mailbox: Mailbox<DaemonWork>) {
+        switch choice {
         case .record:
             driver = StdoutDriver(format: .json)
             devices = { [DeviceEntry(node: "-", name: "standard output", kind: "record")] }

@@ -266,7 +266,7 @@ final class FeedbackService {
         guard intensity.isFinite, (0...1).contains(intensity) else {
             throw .invalidArguments("the intensity \(intensity) is not a number from 0 to 1")
         }
-        let reference = PatternReference(source: .preset(Preset(style)), intensity: intensity)
+        let reference = PatternReference(source: .preset(.impact(style)), intensity: intensity)
         return try play(audible([renderer.track(for: .haptics(reference))]), for: call, timeout: -1)
     }
 
@@ -276,7 +276,7 @@ final class FeedbackService {
         guard let type = NotificationType(rawValue: name) else {
             throw .invalidArguments("the type '\(name)' is not one of \(NotificationType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        return try play(audible([renderer.track(for: .haptics(PatternReference(source: .preset(Preset(type)))))]), for: call, timeout: -1)
+        return try play(audible([renderer.track(for: .haptics(PatternReference(source: .preset(.notification(type)))))]), for: call, timeout: -1)
     }
 
     /// `tracks`, or nothing in the silent profile.

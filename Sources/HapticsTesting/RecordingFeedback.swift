@@ -5,24 +5,20 @@ import Synchronization
 /// depends only on `HapticFeedback` (a control, a state machine such as `PullToRefresh`'s).
 /// It plays nothing: each call hands back a playback that has already completed.
 ///
+/// Each call is recorded as the `FeedbackIntent` it makes, and the calls on an advanced
+/// playback (which are not intents: they shape a playback already made) as calls of their own.
+///
 /// ```swift
 /// let feedback = RecordingFeedback()
 /// feedback.impact(.light, intensity: 1)
-/// #expect(feedback.calls == [.impact(.light, intensity: 1)])
+/// #expect(feedback.intents == [.impact(.light, intensity: 1)])
 /// ```
 public final class RecordingFeedback: HapticFeedback {
     /// One call the feedback received.
     public enum Call: Hashable, Sendable {
-        /// `prepare()`.
-        case prepare
-        /// `impact(_:intensity:)`.
-        case impact(ImpactStyle, intensity: Double)
-        /// `notify(_:)`.
-        case notification(NotificationType)
-        /// `selection()`.
-        case selection
-        /// `play(_:repetition:)`.
-        case pattern(HapticPattern, Repetition)
+        /// `prepare()`, `impact(_:intensity:)`, `notify(_:)`, `selection()` or `play(_:repetition:)`,
+        /// as the intent it makes.
+        case intent(FeedbackIntent)
         /// `makeAdvancedPlayback(for:)`, then `start(atTime:)` on what it returned.
         case playbackStarted(HapticPattern, atTime: Double)
         /// `sendParameters(_:atTime:)` on an advanced playback.
@@ -41,10 +37,17 @@ public final class RecordingFeedback: HapticFeedback {
         recorded.withLock { $0 }
     }
 
+    /// The intents received, in order: every call but those on advanced playbacks.
+    public var intents: [FeedbackIntent] {
+        calls.compactMap { call in
+            if case .intent(let intent) = call { intent } else { nil }
+        }
+    }
+
     /// The styles of the impacts received, in order.
     public var impactStyles: [ImpactStyle] {
-        calls.compactMap { call in
-            if case .impact(let style, _) = call { style } else { nil }
+        intents.compactMap { intent in
+            if case .impact(let style, _) = intent { style } else { nil }
         }
     }
 
@@ -55,7 +58,7 @@ public final class RecordingFeedback: HapticFeedback {
 
     /// Records the call.
     public func prepare() {
-        recorded.withLock { $0.append(.prepare) }
+        recorded.withLock { $0.append(.intent(.prepare)) }
     }
 
     /// Records the impact.
@@ -87,8 +90,8 @@ public final class RecordingFeedback: HapticFeedback {
         RecordingPlayback(pattern: pattern) { [weak self] call in self?.recorded.withLock { $0.append(call) } }
     }
 
-    private func record(_ call: Call) -> PlaybackHandle {
-        recorded.withLock { $0.append(call) }
+    private func record(_ intent: FeedbackIntent) -> PlaybackHandle {
+        recorded.withLock { $0.append(.intent(intent)) }
         return .ended(.completed)
     }
 

@@ -103,14 +103,8 @@ public final class RefreshController: Sendable {
     private func play(_ cue: RefreshCue, on feedback: RefreshFeedback) {
         let output = feedback.output
         switch cue {
-        case .prepare:
-            output.prepare()
-        case .impact(let style, let intensity):
-            output.impact(style, intensity: intensity)
-        case .notification(let type):
-            output.notify(type)
-        case .selection:
-            output.selection()
+        case .intent(let intent):
+            output.perform(intent)
         case .tension(let level):
             let level = [DynamicParameter(parameterID: .hapticIntensityControl, value: level)]
             if let playing = tension.withLock({ $0 }) {

@@ -1,15 +1,10 @@
 public import Haptics
 
-/// One call to make on a `HapticFeedback`, decided by the state machine.
+/// One thing the state machine decides to play: a feedback intent, or the refresh's own
+/// tension texture (an advanced playback shaped while the finger pulls).
 public enum RefreshCue: Sendable, Hashable {
-    /// `prepare()`: a drag started, so the threshold impact may come soon.
-    case prepare
-    /// `impact(_:intensity:)` with this style and intensity.
-    case impact(ImpactStyle, intensity: Double)
-    /// `notify(_:)` with this outcome.
-    case notification(NotificationType)
-    /// `selection()`: the short selection tick.
-    case selection
+    /// This intent, made on the `HapticFeedback` as it is (`HapticFeedback.perform(_:)`).
+    case intent(FeedbackIntent)
     /// The tension texture at this level (the pulling percent, 0...1): started with the first,
     /// shaped by the next ones.
     case tension(Double)

@@ -13,9 +13,9 @@ public struct RefreshFeedbackConfiguration: Sendable, Hashable {
     /// `height - hysteresis` or less, so that a finger trembling at the threshold does not buzz.
     /// Default 0: back to idle at `height` or less, exactly as MJRefresh. Negative values count as 0.
     public var hysteresis: Double
-    /// The cue fired when a drag takes `pulling` back to `idle` (Android's `GESTURE_THRESHOLD_DEACTIVATE`),
-    /// for example `.impact(.soft, intensity: 0.3)` or `.selection`. Default `nil`: no cue.
-    public var deactivationCue: RefreshCue?
+    /// The feedback fired when a drag takes `pulling` back to `idle` (Android's `GESTURE_THRESHOLD_DEACTIVATE`),
+    /// for example `.impact(.soft, intensity: 0.3)` or `.selection`. Default `nil`: none.
+    public var deactivationCue: FeedbackIntent?
     /// Whether `endRefreshing` after a refresh fires `notify(.success)`. Default `false`.
     public var notifiesSuccessOnEnd: Bool
     /// The tension texture while the finger pulls towards the threshold; `nil` (the default,
@@ -27,7 +27,7 @@ public struct RefreshFeedbackConfiguration: Sendable, Hashable {
         impactStyle: ImpactStyle = .light,
         impactIntensity: Double = 1,
         hysteresis: Double = 0,
-        deactivationCue: RefreshCue? = nil,
+        deactivationCue: FeedbackIntent? = nil,
         notifiesSuccessOnEnd: Bool = false,
         tension: RefreshTension? = nil
     ) {

@@ -75,7 +75,7 @@ public struct RefreshStateMachine: Sendable {
         if case .drag = input, !isFingerDown {
             hasAutoRefreshedDuringDrag = false
             if kind != .autoFooter, state == .idle {
-                cues.append(.prepare)
+                cues.append(.intent(.prepare))
             }
         }
         let previous = state
@@ -153,11 +153,11 @@ public struct RefreshStateMachine: Sendable {
     private func cues(for transition: RefreshTransition, after input: RefreshInput) -> [RefreshCue] {
         switch (transition.from, transition.to, input) {
         case (.idle, .pulling, _):
-            return [.impact(configuration.impactStyle, intensity: configuration.impactIntensity)]
+            return [.intent(.impact(configuration.impactStyle, intensity: configuration.impactIntensity))]
         case (.pulling, .idle, .drag):
-            return configuration.deactivationCue.map { [$0] } ?? []
+            return configuration.deactivationCue.map { [.intent($0)] } ?? []
         case (.refreshing, .idle, .endRefreshing) where configuration.notifiesSuccessOnEnd:
-            return [.notification(.success)]
+            return [.intent(.notification(.success))]
         default:
             return []
         }

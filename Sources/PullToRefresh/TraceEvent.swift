@@ -23,14 +23,16 @@ public struct TraceEvent: Sendable, Hashable {
 
     /// The event as one compact JSON object, `t_ms` first: `{"t_ms":120,"state":"pulling"}`,
     /// `{"t_ms":120,"impact":"light"}` (the style; the intensity is not printed), `{"t_ms":900,"notification":"success"}`, `{"t_ms":130,"selection":true}`,
-    /// `{"t_ms":60,"tension":0.537}` (three decimals) or `{"t_ms":83,"tension_end":true}`.
+    /// `{"t_ms":200,"pattern":true}` (a pattern configured as a cue), `{"t_ms":60,"tension":0.537}` (three decimals)
+    /// or `{"t_ms":83,"tension_end":true}`.
     public var jsonLine: String {
         let value: (key: String, value: JSONValue) = switch kind {
         case .state(let state): ("state", .string("\(state)"))
-        case .cue(.prepare): ("prepare", .bool(true))
-        case .cue(.impact(let style, _)): ("impact", .string(style.rawValue))
-        case .cue(.notification(let type)): ("notification", .string(type.rawValue))
-        case .cue(.selection): ("selection", .bool(true))
+        case .cue(.intent(.prepare)): ("prepare", .bool(true))
+        case .cue(.intent(.impact(let style, _))): ("impact", .string(style.rawValue))
+        case .cue(.intent(.notification(let type))): ("notification", .string(type.rawValue))
+        case .cue(.intent(.selection)): ("selection", .bool(true))
+        case .cue(.intent(.pattern)): ("pattern", .bool(true))
         case .cue(.tension(let level)): ("tension", .number(level))
         case .cue(.tensionEnded): ("tension_end", .bool(true))
         }
@@ -41,7 +43,7 @@ public struct TraceEvent: Sendable, Hashable {
     /// in order. `prepare` cues are left out, as they make no output.
     public static func events(of action: RefreshAction, atMilliseconds timeMilliseconds: Int) -> [TraceEvent] {
         let change: [Kind] = action.transition.map { [.state($0.to)] } ?? []
-        let cues = action.cues.filter { $0 != .prepare }.map(Kind.cue)
+        let cues = action.cues.filter { $0 != .intent(.prepare) }.map(Kind.cue)
         return (change + cues).map { TraceEvent(timeMilliseconds: timeMilliseconds, kind: $0) }
     }
 }

@@ -6,7 +6,7 @@ import Testing
     private func load(_ json: String) throws(ThemeLoadError) -> LoadedTheme {
         try ThemeLoader { path throws(PatternLoadError) in
             guard path == "./fixture.ahap" else { throw PatternLoadError(file: path, path: "$", problem: .unreadable(reason: "No such file or directory")) }
-            return LoadedPattern(pattern: Preset.heavy.pattern)
+            return LoadedPattern(pattern: Preset.impact(.heavy).pattern)
         }.decode(Array(json.utf8), file: "t.json")
     }
 
@@ -80,7 +80,7 @@ import Testing
         let haptica = try #require(HapticaPattern("O-o", slot: .milliseconds(50)))
         #expect(haptica.notes == [.impact(.heavy), .wait, .impact(.medium)])
         #expect(theme.feedbacks(for: "s", at: .quiet) == [.haptics(PatternReference(source: .haptica(haptica)))])
-        #expect(theme.feedbacks(for: "f", at: .quiet) == [.haptics(PatternReference(source: .ahap(path: "fixture.ahap", pattern: Preset.heavy.pattern)))])
+        #expect(theme.feedbacks(for: "f", at: .quiet) == [.haptics(PatternReference(source: .ahap(path: "fixture.ahap", pattern: Preset.impact(.heavy).pattern)))])
     }
 
     @Test(arguments: [

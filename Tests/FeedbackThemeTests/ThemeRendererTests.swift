@@ -30,8 +30,8 @@ import Testing
     @Test func hapticaPlacesEachImpactAtItsSlot() throws {
         let pattern = try #require(HapticaPattern("O-.", slot: .milliseconds(100)))
         let track = renderer.track(for: .haptics(PatternReference(source: .haptica(pattern))))
-        let heavy = Renderer().render(Preset.heavy.pattern)
-        let light = Renderer().render(Preset.light.pattern)
+        let heavy = Renderer().render(Preset.impact(.heavy).pattern)
+        let light = Renderer().render(Preset.impact(.light).pattern)
         #expect(track.frames.first?.strong == heavy.frames.first?.strong)
         #expect(track.frames.contains { $0.start == .milliseconds(200) && $0.strong == light.frames.first?.strong })
         #expect(track.duration == .milliseconds(300))

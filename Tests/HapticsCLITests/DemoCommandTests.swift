@@ -54,12 +54,12 @@ import Testing
         #expect(console.err.isEmpty)
     }
 
-    @Test(arguments: ShippedTrace.all, ComponentChoice.allCases)
-    func theLinesAreTraceReplaysOnEveryComponentAndHysteresis(_ shipped: ShippedTrace, component: ComponentChoice) async throws {
+    @Test(arguments: ShippedTrace.all, RefreshComponentKind.allCases)
+    func theLinesAreTraceReplaysOnEveryComponentAndHysteresis(_ shipped: ShippedTrace, component: RefreshComponentKind) async throws {
         for hysteresis in [0.0, 5.0] {
             let (code, console) = await CapturedConsole.run(
                 "demo", "--trace", shipped.path, "--component", component.rawValue, "--hysteresis", String(hysteresis))
-            let machine = RefreshStateMachine(kind: component.kind, configuration: RefreshFeedbackConfiguration(hysteresis: hysteresis))
+            let machine = RefreshStateMachine(kind: component, configuration: RefreshFeedbackConfiguration(hysteresis: hysteresis))
             #expect(code == .success)
             #expect(lines(console) == TraceReplay(machine: machine).events(for: try shipped.trace()).map(\.jsonLine))
         }
@@ -101,7 +101,7 @@ import Testing
         #expect(printed.filter { !$0.contains("tension") } == Self.expected[shipped.name])
         // Each level is its input's offset over the component's height, and each stretch of
         // levels ends once.
-        let height = try shipped.component().kind.defaultHeight
+        let height = try shipped.component().defaultHeight
         let offsets = Dictionary(try shipped.trace().inputs.compactMap { timed -> (Int, Double)? in
             if case .drag(let offset) = timed.input { (timed.timeMilliseconds, offset) } else { nil }
         }, uniquingKeysWith: { $1 })

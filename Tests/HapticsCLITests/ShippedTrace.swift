@@ -35,7 +35,7 @@ struct ShippedTrace: Sendable, CustomStringConvertible {
     }
 
     /// The component the file's comments name.
-    func component() throws -> ComponentChoice {
+    func component() throws -> RefreshComponentKind {
         let text = try text()
         if text.contains("kind: .backFooter") { return .backFooter }
         if text.contains("kind: .autoFooter") { return .autoFooter }

@@ -8,7 +8,7 @@ import Testing
     private func run(_ shipped: ShippedTrace, hysteresis: Double = 0) async throws -> (events: [TraceEvent], recorder: RecordingDriver) {
         let recorder = RecordingDriver()
         var events: [TraceEvent] = []
-        let runner = TraceRunner(kind: try shipped.component().kind, configuration: RefreshFeedbackConfiguration(hysteresis: hysteresis))
+        let runner = TraceRunner(kind: try shipped.component(), configuration: RefreshFeedbackConfiguration(hysteresis: hysteresis))
         try await runner.run(try shipped.trace(), on: recorder) { events.append($0) }
         return (events, recorder)
     }
@@ -20,8 +20,8 @@ import Testing
     @Test(arguments: ShippedTrace.all, [0.0, 5.0])
     func eachImpactReachesTheDriverAtItsTraceTimeExactly(_ shipped: ShippedTrace, hysteresis: Double) async throws {
         let (events, recorder) = try await run(shipped, hysteresis: hysteresis)
-        let impactTimes = events.filter { $0.kind == .cue(.impact(.light, intensity: 1)) }.map { Duration.milliseconds($0.timeMilliseconds) }
-        let light = try #require(HapticEngine(driver: RecordingDriver()).track(for: .light).frames.first)
+        let impactTimes = events.filter { $0.kind == .cue(.intent(.impact(.light, intensity: 1))) }.map { Duration.milliseconds($0.timeMilliseconds) }
+        let light = try #require(HapticEngine(driver: RecordingDriver()).track(for: .impact(.light)).frames.first)
         let played = recorder.frames.filter { !$0.isSilent }
         #expect(played.map(\.start) == impactTimes)
         #expect(played.allSatisfy { $0.duration == light.duration && $0.strong == light.strong && $0.weak == light.weak })
@@ -31,7 +31,7 @@ import Testing
 
     @Test func theDriverIsPreparedFirstAndClosedLast() async throws {
         let (_, recorder) = try await run(ShippedTrace(name: "clean-pull.csv"))
-        let light = try #require(HapticEngine(driver: RecordingDriver()).track(for: .light).frames.first)
+        let light = try #require(HapticEngine(driver: RecordingDriver()).track(for: .impact(.light)).frames.first)
         #expect(light.duration == .milliseconds(40))
         #expect(recorder.entries == [
             .prepare,
@@ -46,7 +46,7 @@ import Testing
     @Test func theEventsAreTheReplaysOfTheStateMachine() async throws {
         for shipped in ShippedTrace.all {
             let (events, _) = try await run(shipped)
-            let replayed = TraceReplay(machine: RefreshStateMachine(kind: try shipped.component().kind)).events(for: try shipped.trace())
+            let replayed = TraceReplay(machine: RefreshStateMachine(kind: try shipped.component())).events(for: try shipped.trace())
             #expect(events == replayed, "\(shipped)")
         }
     }

@@ -11,7 +11,7 @@ import Testing
 
     @Test func defaultsDriveEveryDevice() throws {
         let options = try parse([])
-        #expect(options.driver == .auto)
+        #expect(options.drivers == [.auto])
         #expect(options.device == .all)
         #expect(options.theme == nil)
         #expect(!options.replace)
@@ -19,7 +19,7 @@ import Testing
 
     @Test func everyOptionReads() throws {
         let options = try parse(["--driver=record", "--device", "/dev/input/event3", "--theme", "t.json", "--replace"])
-        #expect(options == DaemonOptions(driver: .record, device: .path("/dev/input/event3"), theme: "t.json", replace: true))
+        #expect(options == DaemonOptions(drivers: [.record], device: .path("/dev/input/event3"), theme: "t.json", replace: true))
     }
 
     @Test func badOptionsAreUsageErrors() {

@@ -5,17 +5,19 @@ import Testing
 @Suite struct RecordingFeedbackTests {
     @Test func recordsEveryCallInOrder() {
         let feedback = RecordingFeedback()
-        let pattern = Preset.success.pattern
+        let pattern = Preset.notification(.success).pattern
         feedback.prepare()
         feedback.impact(.light, intensity: 0.5)
         feedback.impact(.heavy)
         feedback.notify(.warning)
         feedback.selection()
         feedback.play(pattern, repetition: .count(2))
-        #expect(feedback.calls == [
+        let intents: [FeedbackIntent] = [
             .prepare, .impact(.light, intensity: 0.5), .impact(.heavy, intensity: 1), .notification(.warning), .selection,
             .pattern(pattern, .count(2)),
-        ])
+        ]
+        #expect(feedback.intents == intents)
+        #expect(feedback.calls == intents.map(RecordingFeedback.Call.intent))
         #expect(feedback.impactStyles == [.light, .heavy])
         feedback.reset()
         #expect(feedback.calls.isEmpty)

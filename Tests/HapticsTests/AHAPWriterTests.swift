@@ -10,7 +10,7 @@ import Testing
             guard let loaded = try? PatternFile.load(contentsOf: path) else { continue }
             result.append((URL(fileURLWithPath: path).lastPathComponent, loaded.pattern))
         }
-        for preset in Preset.allCases { result.append((preset.rawValue, preset.pattern)) }
+        for preset in Preset.allCases { result.append((preset.name, preset.pattern)) }
         return result
     }()
 
@@ -217,12 +217,21 @@ import Testing
         expectSameLevels(Renderer().render(reloaded.pattern), Renderer().render(pattern))
     }
 
+    /// The frame of `track` playing at `time`, inside the track: the last one starting by then
+    /// (a track's frames are contiguous from zero).
+    private func frame(of track: RumbleTrack, at time: Duration) -> RumbleFrame? {
+        track.frames.last { $0.start <= time }
+    }
+
     /// The two tracks hold the same levels over time, within rounding.
     private func expectSameLevels(_ a: RumbleTrack, _ b: RumbleTrack, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(a.duration == b.duration, sourceLocation: sourceLocation)
         var time = Duration.zero
         while time < a.duration {
-            let (x, y) = (a.frames[a.frameIndex(at: time) ?? 0], b.frames[b.frameIndex(at: time) ?? 0])
+            guard let x = frame(of: a, at: time), let y = frame(of: b, at: time) else {
+                Issue.record("no frame at \(time)", sourceLocation: sourceLocation)
+                return
+            }
             #expect(abs(x.strong - y.strong) < 1e-9 && abs(x.weak - y.weak) < 1e-9, "at \(time)", sourceLocation: sourceLocation)
             time += .milliseconds(10)
         }

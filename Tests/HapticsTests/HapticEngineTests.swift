@@ -31,7 +31,7 @@ import Testing
         let driver = RecordingDriver()
         let engine = HapticEngine(driver: driver, clock: clock)
         let handle = engine.notify(.success)
-        let track = engine.track(for: .success)
+        let track = engine.track(for: .notification(.success))
         let dueTimes = track.frames.map(\.start) + [track.duration]
         for step in 0...50 {
             let now = Duration.milliseconds(10 * step)
@@ -85,7 +85,7 @@ import Testing
         let clock = ManualClock()
         let driver = RecordingDriver()
         let engine = HapticEngine(driver: driver, clock: clock)
-        let handle = engine.play(.heavy, repetition: .forever)
+        let handle = engine.play(.impact(.heavy), repetition: .forever)
         let waiter = Task { await handle.finished() }
         waiter.cancel()
         #expect(await waiter.value == nil)
@@ -103,7 +103,7 @@ import Testing
         let clock = ManualClock()
         let driver = RecordingDriver()
         let engine = HapticEngine(driver: driver, clock: clock)
-        let handle = engine.play(.warning, repetition: .forever)
+        let handle = engine.play(.notification(.warning), repetition: .forever)
         await clock.advance(by: .milliseconds(50))
         engine.close()
         #expect(Array(driver.entries.suffix(2)) == [.stop, .close])
@@ -142,7 +142,7 @@ import Testing
                     for round in 0..<200 {
                         switch (worker + round) % 4 {
                         case 0: engine.impact(.light)
-                        case 1: engine.play(.success).stop()
+                        case 1: engine.play(.notification(.success)).stop()
                         case 2: engine.setGain(Double(round % 10) / 10)
                         default: engine.selection()
                         }

@@ -35,11 +35,11 @@ import Testing
 
     @Test func thePatternIsEachImpactsPresetAtItsTime() {
         let pattern = HapticaPattern.load("O-.").pattern
-        let heavy = Preset.heavy.pattern.events
-        var light = Preset.light.pattern.events
+        let heavy = Preset.impact(.heavy).pattern.events
+        var light = Preset.impact(.light).pattern.events
         for index in light.indices { light[index].time += 0.1 }
         #expect(pattern.events == heavy + light)
-        #expect(pattern.duration == max(Preset.heavy.pattern.duration, 0.1 + Preset.light.pattern.duration))
+        #expect(pattern.duration == max(Preset.impact(.heavy).pattern.duration, 0.1 + Preset.impact(.light).pattern.duration))
     }
 
     @Test func impactsFiringTogetherAddUp() {

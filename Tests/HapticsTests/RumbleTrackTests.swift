@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aRenderedTrackIsAlreadyInShape() {
-        let rendered = Renderer().render(Preset.error.pattern)
+        let rendered = Renderer().render(Preset.notification(.error).pattern)
         #expect(RumbleTrack(frames: rendered.frames) == rendered)
     }
 

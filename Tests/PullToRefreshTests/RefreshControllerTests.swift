@@ -15,7 +15,7 @@ struct RefreshControllerTests {
         controller.send(.drag(offset: 58))
         controller.send(.release)
         controller.send(.endRefreshing)
-        #expect(recorder.calls == [
+        #expect(recorder.intents == [
             .prepare,
             .impact(.light, intensity: 1),
             .selection,
@@ -31,7 +31,7 @@ struct RefreshControllerTests {
         let token = controller.attach(RefreshFeedback(RecordingFeedback()))
         #expect(controller.send(.drag(offset: 50)) == RefreshAction(
             transition: RefreshTransition(from: .idle, to: .pulling),
-            cues: [.prepare, .impact(.light, intensity: 1)]
+            cues: [.intent(.prepare), .intent(.impact(.light, intensity: 1))]
         ))
         #expect(controller.send(.drag(offset: 55)) == nil)
         #expect(controller.pullingPercent == 1.25)
@@ -46,7 +46,7 @@ struct RefreshControllerTests {
         controller.send(.drag(offset: 60))
         controller.send(.drag(offset: 50))
         #expect(controller.state == .pulling)
-        #expect(recorder.calls == [.prepare, .impact(.medium, intensity: 0.5)])
+        #expect(recorder.intents == [.prepare, .impact(.medium, intensity: 0.5)])
         token.cancel()
     }
 
@@ -90,7 +90,7 @@ struct RefreshControllerTests {
         controller.send(.drag(offset: 0))
         token.cancel()
         controller.send(.drag(offset: 60))
-        #expect(recorder.calls == [.prepare])
+        #expect(recorder.intents == [.prepare])
         #expect(backstop.impactStyles == [.light])
         backstopToken.cancel()
     }
@@ -142,7 +142,7 @@ struct RefreshControllerTests {
             let shared = SharedRefreshFeedback(RefreshFeedback(global, configuration: RefreshFeedbackConfiguration(impactStyle: .rigid)))
             let controller = RefreshController(kind: .header, shared: shared)
             controller.send(.drag(offset: 60))
-            #expect(global.calls == [.prepare, .impact(.rigid, intensity: 1)])
+            #expect(global.intents == [.prepare, .impact(.rigid, intensity: 1)])
         }
 
         @Test func servesEveryControllerMadeWithIt() {
@@ -200,7 +200,7 @@ struct RefreshControllerTests {
         let header = RefreshController(kind: .header)
         let token = header.attach(RefreshFeedback(feedback))
         header.send(.drag(offset: 60))                      // past the 54 pt threshold: pulling
-        #expect(feedback.calls == [.prepare, .impact(.light, intensity: 1)])
+        #expect(feedback.intents == [.prepare, .impact(.light, intensity: 1)])
         token.cancel()
     }
 }
@@ -213,7 +213,7 @@ struct RefreshControllerTests {
         let attachment = header.attach(RefreshFeedback(engine))           // this header's haptics
         var finger = FingerGesture()                                      // (offset, finger) -> inputs
         for input in finger.inputs(offset: 60, fingerDown: true) { header.send(input) }  // the impact
-        #expect(engine.calls == [.prepare, .impact(.light, intensity: 1)])
+        #expect(engine.intents == [.prepare, .impact(.light, intensity: 1)])
         attachment.cancel()
     }
 }

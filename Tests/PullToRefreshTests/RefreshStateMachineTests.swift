@@ -111,11 +111,11 @@ struct RefreshStateMachineTests {
     @Test func enteringPullingFiresTheImpactExactlyOnce() {
         var machine = RefreshStateMachine(kind: .header)
         let actions = [0, 30, 53, 55, 60, 70, 66].map { machine.event(.drag(offset: Double($0))) }
-        let impacts = actions.compactMap { $0 }.flatMap(\.cues).filter { $0 == .impact(.light, intensity: 1) }
+        let impacts = actions.compactMap { $0 }.flatMap(\.cues).filter { $0 == .intent(.impact(.light, intensity: 1)) }
         #expect(impacts.count == 1)
         #expect(actions[3] == RefreshAction(
             transition: RefreshTransition(from: .idle, to: .pulling),
-            cues: [.impact(.light, intensity: 1)]
+            cues: [.intent(.impact(.light, intensity: 1))]
         ))
         #expect(actions[4] == nil)
         #expect(actions[5] == nil)
@@ -127,7 +127,7 @@ struct RefreshStateMachineTests {
         let offsets: [Double] = [60, 40, 60, 40, 60]
         let impacts = offsets.compactMap { machine.event(.drag(offset: $0)) }
             .flatMap(\.cues)
-            .filter { if case .impact = $0 { true } else { false } }
+            .filter { if case .intent(.impact) = $0 { true } else { false } }
         #expect(impacts.count == 3)
     }
 
@@ -136,7 +136,7 @@ struct RefreshStateMachineTests {
             kind: .header,
             configuration: RefreshFeedbackConfiguration(impactStyle: .rigid, impactIntensity: 0.6)
         )
-        #expect(machine.event(.drag(offset: 60))?.cues == [.prepare, .impact(.rigid, intensity: 0.6)])
+        #expect(machine.event(.drag(offset: 60))?.cues == [.intent(.prepare), .intent(.impact(.rigid, intensity: 0.6))])
     }
 
     @Test func thresholdMustBeExceeded() {
@@ -185,7 +185,7 @@ struct RefreshStateMachineTests {
         #expect(machine.state == .pulling)
         #expect(machine.event(.drag(offset: 49))?.transition == RefreshTransition(from: .pulling, to: .idle))
         #expect(machine.event(.drag(offset: 54)) == nil)
-        #expect(machine.event(.drag(offset: 55))?.cues == [.impact(.light, intensity: 1)])
+        #expect(machine.event(.drag(offset: 55))?.cues == [.intent(.impact(.light, intensity: 1))])
     }
 
     @Test func releasingInsideTheHysteresisBandRefreshes() {
@@ -212,11 +212,11 @@ struct RefreshStateMachineTests {
         ))
     }
 
-    @Test(arguments: [RefreshCue.impact(.soft, intensity: 0.3), .selection])
-    func leavingPullingByDragFiresTheDeactivationCue(cue: RefreshCue) {
+    @Test(arguments: [FeedbackIntent.impact(.soft, intensity: 0.3), .selection])
+    func leavingPullingByDragFiresTheDeactivationCue(cue: FeedbackIntent) {
         var machine = RefreshStateMachine(kind: .header, configuration: RefreshFeedbackConfiguration(deactivationCue: cue))
         _ = machine.event(.drag(offset: 60))
-        #expect(machine.event(.drag(offset: 40))?.cues == [cue])
+        #expect(machine.event(.drag(offset: 40))?.cues == [.intent(cue)])
         #expect(machine.event(.drag(offset: 30)) == nil)
     }
 
@@ -235,7 +235,7 @@ struct RefreshStateMachineTests {
         _ = notifying.event(.beginRefreshing(visible: true))
         #expect(notifying.event(.endRefreshing) == RefreshAction(
             transition: RefreshTransition(from: .refreshing, to: .idle),
-            cues: [.notification(.success)]
+            cues: [.intent(.notification(.success))]
         ))
     }
 
@@ -255,17 +255,17 @@ struct RefreshStateMachineTests {
 
     @Test func firstDragOfAGesturePrepares() {
         var machine = RefreshStateMachine(kind: .header)
-        #expect(machine.event(.drag(offset: 0)) == RefreshAction(transition: nil, cues: [.prepare]))
+        #expect(machine.event(.drag(offset: 0)) == RefreshAction(transition: nil, cues: [.intent(.prepare)]))
         #expect(machine.event(.drag(offset: 10)) == nil)
         #expect(machine.event(.release) == nil)
-        #expect(machine.event(.drag(offset: 5))?.cues == [.prepare])
+        #expect(machine.event(.drag(offset: 5))?.cues == [.intent(.prepare)])
     }
 
     @Test func dragStartingPastTheThresholdPreparesBeforeTheImpact() {
         var machine = RefreshStateMachine(kind: .backFooter)
         #expect(machine.event(.drag(offset: 50)) == RefreshAction(
             transition: RefreshTransition(from: .idle, to: .pulling),
-            cues: [.prepare, .impact(.light, intensity: 1)]
+            cues: [.intent(.prepare), .intent(.impact(.light, intensity: 1))]
         ))
     }
 
@@ -273,7 +273,7 @@ struct RefreshStateMachineTests {
         var machine = RefreshStateMachine(kind: .header)
         _ = machine.event(.drag(offset: 10))
         _ = machine.event(.scroll(offset: 5))
-        #expect(machine.event(.drag(offset: 8))?.cues == [.prepare])
+        #expect(machine.event(.drag(offset: 8))?.cues == [.intent(.prepare)])
     }
 
     @Test(arguments: [RefreshState.refreshing, .willRefresh, .noMoreData])
@@ -292,15 +292,15 @@ struct RefreshStateMachineTests {
 
     @Test func backFooterPullsRefreshesRunsOutAndResets() {
         var machine = RefreshStateMachine(kind: .backFooter)
-        #expect(machine.event(.drag(offset: 44)) == RefreshAction(transition: nil, cues: [.prepare]))
-        #expect(machine.event(.drag(offset: 45))?.cues == [.impact(.light, intensity: 1)])
+        #expect(machine.event(.drag(offset: 44)) == RefreshAction(transition: nil, cues: [.intent(.prepare)]))
+        #expect(machine.event(.drag(offset: 45))?.cues == [.intent(.impact(.light, intensity: 1))])
         #expect(machine.event(.release)?.transition == RefreshTransition(from: .pulling, to: .refreshing))
         #expect(machine.event(.endRefreshingWithNoMoreData)?.transition == RefreshTransition(from: .refreshing, to: .noMoreData))
         #expect(machine.event(.drag(offset: 80)) == nil)
         #expect(machine.event(.release) == nil)
         #expect(machine.state == .noMoreData)
         #expect(machine.event(.resetNoMoreData)?.transition == RefreshTransition(from: .noMoreData, to: .idle))
-        #expect(machine.event(.drag(offset: 50))?.cues == [.prepare, .impact(.light, intensity: 1)])
+        #expect(machine.event(.drag(offset: 50))?.cues == [.intent(.prepare), .intent(.impact(.light, intensity: 1))])
     }
 
     // MARK: - Auto footer

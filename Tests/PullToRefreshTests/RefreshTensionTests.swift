@@ -12,25 +12,25 @@ import Testing
     }
 
     @Test func offByDefault() {
-        #expect(cues([.drag(offset: 40), .drag(offset: 50), .release], configuration: RefreshFeedbackConfiguration()) == [[.prepare], [], []])
+        #expect(cues([.drag(offset: 40), .drag(offset: 50), .release], configuration: RefreshFeedbackConfiguration()) == [[.intent(.prepare)], [], []])
     }
 
     @Test func fromItsStartTheLevelFollowsThePullingPercentAndTheImpactCutsItOff() {
         // Height 54: 27 pt is the start, 54 the threshold.
         let fired = cues([.drag(offset: 20), .drag(offset: 27), .drag(offset: 40.5), .drag(offset: 60), .drag(offset: 70)])
-        let expected: [[RefreshCue]] = [[.prepare], [.tension(0.5)], [.tension(0.75)], [.tensionEnded, .impact(.light, intensity: 1)], []]
+        let expected: [[RefreshCue]] = [[.intent(.prepare)], [.tension(0.5)], [.tension(0.75)], [.tensionEnded, .intent(.impact(.light, intensity: 1))], []]
         #expect(fired == expected)
     }
 
     @Test func aReleaseOrAPullBackBelowTheStartEndsIt() {
         let fired = cues([.drag(offset: 30), .drag(offset: 20), .drag(offset: 35), .release])
-        let expected: [[RefreshCue]] = [[.prepare, .tension(30.0 / 54)], [.tensionEnded], [.tension(35.0 / 54)], [.tensionEnded]]
+        let expected: [[RefreshCue]] = [[.intent(.prepare), .tension(30.0 / 54)], [.tensionEnded], [.tension(35.0 / 54)], [.tensionEnded]]
         #expect(fired == expected)
     }
 
     @Test func backBelowTheThresholdItResumes() {
         let fired = cues([.drag(offset: 60), .drag(offset: 50)])
-        let expected: [[RefreshCue]] = [[.prepare, .impact(.light, intensity: 1)], [.tension(50.0 / 54)]]
+        let expected: [[RefreshCue]] = [[.intent(.prepare), .intent(.impact(.light, intensity: 1))], [.tension(50.0 / 54)]]
         #expect(fired == expected)
     }
 
@@ -48,10 +48,10 @@ import Testing
         let intensity = { (level: Double) in [DynamicParameter(parameterID: .hapticIntensityControl, value: level)] }
         let texture = RefreshTension(startPercent: 0.5).texture
         let expected: [RecordingFeedback.Call] = [
-            .prepare,
+            .intent(.prepare),
             .parameters(intensity(0.5), atTime: 0), .playbackStarted(texture, atTime: 0),
             .parameters(intensity(0.75), atTime: 0),
-            .playbackStopped(atTime: 0), .impact(.light, intensity: 1),
+            .playbackStopped(atTime: 0), .intent(.impact(.light, intensity: 1)),
         ]
         #expect(feedback.calls == expected)
     }
@@ -71,7 +71,7 @@ import Testing
         let texture = driver.frames.filter { $0.start < .milliseconds(60) }
         #expect(texture.map(\.start) == [.milliseconds(20), .milliseconds(40)])
         #expect(texture[0].strong < texture[1].strong && texture[1].strong < 0.35 * 0.35)
-        let light = engine.track(for: .light).frames[0]
+        let light = engine.track(for: .impact(.light)).frames[0]
         let impact = RumbleFrame(start: .milliseconds(60), duration: light.duration, strong: light.strong, weak: light.weak)
         #expect(driver.frames.last { $0.start == .milliseconds(60) } == impact)
     }

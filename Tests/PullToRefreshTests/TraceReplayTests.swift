@@ -93,8 +93,8 @@ struct TraceReplayTests {
         let trace = try shippedTrace("trembling.csv")
         let machine = RefreshStateMachine(kind: .header, configuration: RefreshFeedbackConfiguration(deactivationCue: .selection))
         let events = TraceReplay(machine: machine).events(for: trace)
-        #expect(events.filter { $0.kind == .cue(.selection) }.map(\.timeMilliseconds) == [100, 140, 180, 220, 260, 300])
-        #expect(events.filter { $0.kind == .cue(.impact(.light, intensity: 1)) }.count == 7)
+        #expect(events.filter { $0.kind == .cue(.intent(.selection)) }.map(\.timeMilliseconds) == [100, 140, 180, 220, 260, 300])
+        #expect(events.filter { $0.kind == .cue(.intent(.impact(.light, intensity: 1))) }.count == 7)
     }
 
     @Test func noMoreData() throws {
@@ -139,10 +139,10 @@ struct TraceReplayTests {
             controller.send(timed.input)
         }
         let replayedImpacts = replayed.compactMap { event in
-            if case .cue(.impact(let style, _)) = event.kind { style } else { nil }
+            if case .cue(.intent(.impact(let style, _))) = event.kind { style } else { nil }
         }
         #expect(recorder.impactStyles == replayedImpacts)
-        #expect(recorder.calls.filter { $0 == .prepare }.count == drags)
+        #expect(recorder.intents.filter { $0 == .prepare }.count == drags)
         #expect(controller.state == .idle)
         token.cancel()
     }
@@ -157,7 +157,7 @@ struct TraceReplayTests {
         await replay.run(trace, playingOn: recorder, reach: { reached.append($0) }, emit: { emitted.append($0) })
         #expect(emitted == replay.events(for: trace))
         #expect(reached == trace.inputs.map(\.timeMilliseconds))
-        #expect(recorder.impactStyles == emitted.compactMap { if case .cue(.impact(let style, _)) = $0.kind { style } else { nil } })
+        #expect(recorder.impactStyles == emitted.compactMap { if case .cue(.intent(.impact(let style, _))) = $0.kind { style } else { nil } })
         #expect(recorder.calls.contains { if case .playbackStarted = $0 { true } else { false } })
     }
 }
