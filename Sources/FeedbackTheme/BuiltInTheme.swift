@@ -3,44 +3,6 @@
 /// Everything is in `quiet` (so `full` plays it too); the alarm and the incoming call are in
 /// `silent`, as a phone still vibrates for them when silenced.
 public enum BuiltInTheme {
-    /// The events of feedbackd's event naming spec (0.0.0), which the theme covers.
-    public static let eventNamingSpec: [String] = [
-        "alarm-clock-elapsed",
-        "button-pressed",
-        "button-released",
-        "camera-focus",
-        "camera-shutter",
-        "message-missed-email",
-        "message-missed-instant",
-        "message-missed-sms",
-        "message-new-email",
-        "message-new-instant",
-        "message-new-sms",
-        "message-sent-instant",
-        "phone-failure",
-        "phone-hangup",
-        "phone-incoming-call",
-        "phone-missed-call",
-        "phone-outgoing-busy",
-        "timeout-completed",
-        "bell-terminal",
-        "screen-capture",
-        "theme-demo",
-        "battery-low",
-        "battery-caution",
-        "battery-full",
-        "power-plug",
-        "power-unplug",
-        "power-unplug-battery-low",
-        "device-added",
-        "key-pressed",
-        "key-released",
-        "message-new-cellbroadcast",
-        "notification-new-generic",
-        "notification-missed-generic",
-        "window-close",
-    ]
-
     /// The theme's JSON, in feedbackd's format.
     public static let json = """
         {

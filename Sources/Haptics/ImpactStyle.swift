@@ -1,6 +1,6 @@
 /// The weight of an impact, as `UIImpactFeedbackGenerator.FeedbackStyle` names it.
 ///
-/// Each style is backed by the embedded AHAP preset of the same name (`Preset`).
+/// Each style is backed by the embedded AHAP preset of the same name (`Preset.impact(style)`).
 public enum ImpactStyle: String, Sendable, Hashable, CaseIterable {
     /// A small, light collision: a short, low-intensity pulse.
     case light

@@ -39,13 +39,6 @@ public struct RumbleTrack: Sendable, Hashable {
     /// How long the track lasts: the end of its last frame.
     public var duration: Duration { frames.last?.end ?? .zero }
 
-    /// Energy as the presets are ordered by: the sum of (strong² + weak²) × seconds.
-    public var energy: Double {
-        frames.reduce(0) { sum, frame in
-            sum + (frame.strong * frame.strong + frame.weak * frame.weak) * frame.duration.inSeconds
-        }
-    }
-
     /// The index of the frame playing `target` attoseconds into the track, or `nil` outside
     /// it, trying the frame at `hint` and the one after it first, before a binary search (a
     /// playback moves forward frame by frame).

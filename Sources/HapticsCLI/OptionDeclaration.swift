@@ -26,9 +26,6 @@ package struct OptionDeclaration: Sendable, Hashable {
         self.defaultText = defaultText
     }
 
-    /// Whether it takes a value.
-    package var takesValue: Bool { valueName != nil }
-
     /// Its names as the help's OPTIONS section shows them, e.g. `-h, --help` or `--loop <count>`.
     package var label: String {
         (shortName.map { $0 + ", " } ?? "") + name + (valueName.map { " <\($0)>" } ?? "")

@@ -18,7 +18,7 @@ package struct PlaybackOptions: Sendable {
     /// that depends on other options). A list must also pass `DriverChoice.problem(with:)`,
     /// which `drivers(_:from:)` checks.
     package static func driverOption(abstract: String, defaultText: String? = nil) -> Option<[DriverChoice]> {
-        Option("--driver", valueName: "driver", abstract: abstract + "; several, separated by commas, drive all at once (e.g. stdout,evdev)",
+        Option("--driver", valueName: "driver", abstract: abstract + "; several (not auto), separated by commas, drive all at once, e.g. stdout,evdev",
                notes: [ChoiceText.values(DriverChoice.allCases)], default: [.auto], defaultText: defaultText ?? DriverChoice.auto.rawValue,
                expected: ChoiceText.expected(DriverChoice.allCases)) { text in
             let names = text.split(separator: ",", omittingEmptySubsequences: false)

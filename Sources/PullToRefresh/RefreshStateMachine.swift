@@ -19,8 +19,8 @@ import Haptics
 /// - Anything else leaves the state as it is. Setting the same state again is not a transition.
 ///
 /// Cues: entering `pulling` fires the configured impact; a drag from `pulling` back to `idle` fires the
-/// deactivation cue, if any; `endRefreshing` from `refreshing` fires `.notification(.success)` if configured;
-/// the first `drag` of a gesture fires `.prepare` when the component is idle and can pull. With a
+/// deactivation cue, if any; `endRefreshing` from `refreshing` fires `.intent(.notification(.success))` if configured;
+/// the first `drag` of a gesture fires `.intent(.prepare)` when the component is idle and can pull. With a
 /// tension configured, each drag of the header or back footer that leaves it idle at or past the
 /// tension's start fires `.tension(pullingPercent)`, and the first input after which that no
 /// longer holds (entering `pulling`, a release, a drag back below the start) fires

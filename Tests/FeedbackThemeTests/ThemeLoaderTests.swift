@@ -76,7 +76,7 @@ import Testing
               {"event-name": "f", "type": "Haptics", "ahap": "fixture.ahap"}
             ]}]}
             """#).theme
-        #expect(theme.feedbacks(for: "p", at: .quiet) == [.haptics(PatternReference(source: .preset(.rigid), intensity: 0.5))])
+        #expect(theme.feedbacks(for: "p", at: .quiet) == [.haptics(PatternReference(source: .preset(.impact(.rigid)), intensity: 0.5))])
         let haptica = try #require(HapticaPattern("O-o", slot: .milliseconds(50)))
         #expect(haptica.notes == [.impact(.heavy), .wait, .impact(.medium)])
         #expect(theme.feedbacks(for: "s", at: .quiet) == [.haptics(PatternReference(source: .haptica(haptica)))])

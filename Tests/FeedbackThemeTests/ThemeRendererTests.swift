@@ -38,9 +38,14 @@ import Testing
     }
 
     @Test func aPresetAtAnIntensityIsScaled() {
-        let full = renderer.track(for: .haptics(PatternReference(source: .preset(.heavy))))
-        let half = renderer.track(for: .haptics(PatternReference(source: .preset(.heavy), intensity: 0.5)))
-        #expect(half.energy < full.energy)
-        #expect(half.energy > 0)
+        let full = renderer.track(for: .haptics(PatternReference(source: .preset(.impact(.heavy)))))
+        let half = renderer.track(for: .haptics(PatternReference(source: .preset(.impact(.heavy)), intensity: 0.5)))
+        #expect(energy(of: half) < energy(of: full))
+        #expect(energy(of: half) > 0)
+    }
+
+    /// The sum of (strong² + weak²) × seconds over the track's frames.
+    private func energy(of track: RumbleTrack) -> Double {
+        track.frames.reduce(0) { $0 + ($1.strong * $1.strong + $1.weak * $1.weak) * $1.duration.inSeconds }
     }
 }

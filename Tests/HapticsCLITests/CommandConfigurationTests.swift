@@ -23,7 +23,7 @@ import Testing
     /// The arguments that give `option` a value it accepts.
     private static func sample(_ option: OptionDeclaration) throws -> [String] {
         if let sample = samples[option.name] { return sample }
-        guard option.takesValue else { return [option.name] }
+        guard option.valueName != nil else { return [option.name] }
         return [option.name, try #require(option.defaultText, "\(option.name) needs a sample value")]
     }
 

@@ -206,4 +206,14 @@ import Testing
         #expect(captured.err.contains("not a terminal") && captured.err.contains("--trace FILE"))
         #expect(captured.out.isEmpty)
     }
+
+    /// `--driver` lists drive every driver: with --trace all play on the trace's clock, so `record` may be in one.
+    @Test func demoTraceWithRecordAndStdoutPrintsEachFrameBothWays() async {
+        let (code, console) = await CapturedConsole.run("demo", "--trace", ShippedTrace(name: "clean-pull.csv").path, "--driver", "record,stdout")
+        #expect(code == .success)
+        let lines = console.out.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix(#"{"t_ms":"#) && $0.contains("duration_ms") }.count == 2)
+        #expect(lines.filter { $0.hasSuffix(" 40 ms") || $0.hasSuffix(" off") }.count == 2)
+        #expect(lines.contains(#"{"t_ms":83,"impact":"light"}"#))
+    }
 }

@@ -22,6 +22,13 @@ import Testing
         #expect(options == DaemonOptions(drivers: [.record], device: .path("/dev/input/event3"), theme: "t.json", replace: true))
     }
 
+    @Test func theDaemonTakesAListWithRecordSinceItRecordsInRealTime() throws {
+        var reader = ArgumentReader(["--driver", "record,stdout"], for: DaemonOptions.configuration)
+        #expect(try DaemonOptions(parsing: &reader).drivers == [.record, .stdout])
+        var auto = ArgumentReader(["--driver", "evdev,auto"], for: DaemonOptions.configuration)
+        #expect(throws: UsageError.self) { try DaemonOptions(parsing: &auto) }
+    }
+
     @Test func badOptionsAreUsageErrors() {
         #expect(throws: UsageError.self) { try parse(["--driver", "loud"]) }
         #expect(throws: UsageError.self) { try parse(["--fast"]) }

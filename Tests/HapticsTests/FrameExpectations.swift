@@ -28,3 +28,12 @@ func expectFrames(_ frames: [RumbleFrame], _ expected: [ExpectedFrame], sourceLo
     let matches = frames.count == expected.count && zip(frames, expected).allSatisfy { $1.matches($0) }
     #expect(matches, "got \(frames.map { ExpectedFrame(Int($0.start.inMilliseconds.rounded()), Int($0.duration.inMilliseconds.rounded()), $0.strong, $0.weak) }), expected \(expected)", sourceLocation: sourceLocation)
 }
+
+extension RumbleTrack {
+    /// Energy as the tests order the presets by: the sum of (strong² + weak²) × seconds.
+    var energy: Double {
+        frames.reduce(0) { sum, frame in
+            sum + (frame.strong * frame.strong + frame.weak * frame.weak) * frame.duration.inSeconds
+        }
+    }
+}

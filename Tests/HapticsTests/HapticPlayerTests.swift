@@ -11,7 +11,7 @@ import Testing
         let clock = ManualClock()
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: clock)
-        let handle = player.play(track(.success))
+        let handle = player.play(track(.notification(.success)))
         await clock.advance(by: .seconds(1))
         #expect(await handle.finished() == .completed)
         expectFrames(driver.frames, [
@@ -22,7 +22,7 @@ import Testing
     @Test func theFirstFrameGoesOutBeforePlayReturns() {
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: ManualClock())
-        player.play(track(.heavy))
+        player.play(track(.impact(.heavy)))
         expectFrames(driver.frames, [ExpectedFrame(0, 160, 1, 1)])
     }
 
@@ -30,9 +30,9 @@ import Testing
         let clock = ManualClock()
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: clock)
-        let pattern = player.play(track(.medium))
+        let pattern = player.play(track(.impact(.medium)))
         await clock.advance(to: .init(offset: .milliseconds(30)))
-        let impact = player.play(track(.light))
+        let impact = player.play(track(.impact(.light)))
         await clock.advance(by: .seconds(1))
         #expect(await pattern.finished() == .completed)
         #expect(await impact.finished() == .completed)
@@ -44,8 +44,8 @@ import Testing
     @Test func theMixIsClampedAtOne() {
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: ManualClock())
-        player.play(track(.heavy))
-        player.play(track(.heavy))
+        player.play(track(.impact(.heavy)))
+        player.play(track(.impact(.heavy)))
         #expect(driver.frames.last?.strong == 1)
         #expect(driver.frames.last?.weak == 1)
     }
@@ -54,8 +54,8 @@ import Testing
         let clock = ManualClock()
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: clock)
-        let first = player.play(track(.heavy))
-        let second = player.play(track(.warning), repetition: .forever)
+        let first = player.play(track(.impact(.heavy)))
+        let second = player.play(track(.notification(.warning)), repetition: .forever)
         await clock.advance(to: .init(offset: .milliseconds(50)))
         player.stop()
         #expect(driver.entries.last == .stop)
@@ -70,8 +70,8 @@ import Testing
         let clock = ManualClock()
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: clock)
-        let long = player.play(track(.heavy))
-        let short = player.play(track(.medium))
+        let long = player.play(track(.impact(.heavy)))
+        let short = player.play(track(.impact(.medium)))
         await clock.advance(to: .init(offset: .milliseconds(20)))
         short.stop()
         #expect(await short.finished() == .stopped)
@@ -85,9 +85,9 @@ import Testing
     @Test func beyondTheVoiceLimitTheOldestPlaybackGivesWay() async {
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: ManualClock(), maximumVoices: 2)
-        let first = player.play(track(.heavy))
-        let second = player.play(track(.medium))
-        let third = player.play(track(.light))
+        let first = player.play(track(.impact(.heavy)))
+        let second = player.play(track(.impact(.medium)))
+        let third = player.play(track(.impact(.light)))
         #expect(await first.finished() == .stopped)
         #expect(!second.isFinished && !third.isFinished)
         expectFrames(Array(driver.frames.suffix(1)), [ExpectedFrame(0, 40, 0.65, 0.65)])
@@ -98,7 +98,7 @@ import Testing
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: ManualClock())
         player.setGain(0.5)
-        player.play(track(.heavy))
+        player.play(track(.impact(.heavy)))
         player.setGain(2)
         #expect(driver.frames.map(\.gain) == [0.5, 1])
         #expect(driver.frames.first?.scaledStrong == 0.5)
@@ -109,8 +109,8 @@ import Testing
         let clock = ManualClock()
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: clock)
-        let light = player.play(track(.light), repetition: .count(3))
-        let error = player.play(track(.success), repetition: .count(2))
+        let light = player.play(track(.impact(.light)), repetition: .count(3))
+        let error = player.play(track(.notification(.success)), repetition: .count(2))
         await clock.advance(by: .seconds(2))
         #expect(await light.finished() == .completed)
         #expect(await error.finished() == .completed)
@@ -125,7 +125,7 @@ import Testing
         let clock = ManualClock()
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: clock, refreshInterval: .seconds(2))
-        player.play(track(.heavy), repetition: .forever)
+        player.play(track(.impact(.heavy)), repetition: .forever)
         for second in 1...6 {
             await clock.advance(to: .init(offset: .seconds(second)))
         }
@@ -143,7 +143,7 @@ import Testing
     @Test func aFailingDriverEndsThePlaybackWithItsError() async {
         struct Unplugged: Error {}
         let player = HapticPlayer(driver: FailingDriver(error: Unplugged()), clock: ManualClock())
-        let outcome = await player.play(track(.heavy)).finished()
+        let outcome = await player.play(track(.impact(.heavy))).finished()
         guard case .failed(let error) = outcome else {
             Issue.record("expected a failure, got \(outcome)")
             return

@@ -1,0 +1,14 @@
+import Haptics
+@testable import HapticsCLI
+@testable import HapticsDaemon
+import Testing
+
+@Suite struct DaemonOutputTests {
+    @Test func theDaemonDrivesEveryDriverOfItsListAndListsTheirDevices() throws {
+        let options = DaemonOptions(drivers: [.record, .stdout], device: .all, theme: nil, replace: false)
+        let output = DaemonOutput(options, console: Console(out: { _ in }, err: { _ in }), mailbox: try Mailbox())
+        #expect((output.driver as? FanOutDriver)?.drivers.count == 2)
+        #expect(output.devices().map(\.kind) == ["record", "text"])
+        #expect(output.hotPlug == nil)
+    }
+}
