@@ -8,7 +8,7 @@ public struct PatternReference: Sendable, Hashable {
         /// A built-in preset, e.g. `medium` (`"preset": "medium"`).
         case preset(Preset)
         /// A Haptica string, e.g. `"..oO-Oo.."` (`"haptica": "..."`).
-        case haptica(HapticaPattern)
+        case haptica(SlottedHapticaPattern)
         /// An AHAP file, its path as written and the pattern read from it (`"ahap": "file.ahap"`,
         /// relative to the theme's folder).
         case ahap(path: String, pattern: HapticPattern)

@@ -183,7 +183,7 @@ private struct ThemeReader {
             return PatternReference(source: .preset(preset), intensity: intensity)
         case "haptica":
             let slot = try milliseconds(item, "slot", at: path, default: 100)
-            guard let pattern = HapticaPattern(text, slot: slot), slot > .zero else {
+            guard let pattern = SlottedHapticaPattern(text, slot: slot), slot > .zero else {
                 throw invalid(path.appending("haptica"), "a Haptica string of \(HapticaPattern.symbols), with a slot over 0 ms", .string(text))
             }
             return PatternReference(source: .haptica(pattern), intensity: intensity)

@@ -30,6 +30,24 @@ public enum HapticaPattern {
         }
     }
 
+    /// The symbol that waits, `-`.
+    public static let waitSymbol: Character = "-"
+    /// The symbols, for messages: `O (heavy), o (medium), . (light), X (rigid), x (soft) and - (wait)`.
+    public static let symbols = "O (heavy), o (medium), . (light), X (rigid), x (soft) and - (wait)"
+
+    /// The impact a symbol plays: `O` heavy, `o` medium, `.` light, `X` rigid, `x` soft;
+    /// `nil` for any other character (`-` included, which waits).
+    public static func style(of symbol: Character) -> ImpactStyle? {
+        switch symbol {
+        case "O": .heavy
+        case "o": .medium
+        case ".": .light
+        case "X": .rigid
+        case "x": .soft
+        default: nil
+        }
+    }
+
     /// The impacts of `text` and their times, each `-` waiting `wait` seconds (a negative or
     /// non-finite wait counts as 0); the positions of ignored characters come second.
     public static func notes(in text: String, wait: Double = defaultWait) -> (notes: [Note], ignored: [Int]) {
@@ -38,14 +56,12 @@ public enum HapticaPattern {
         var ignored: [Int] = []
         var waits = 0
         for (index, character) in text.enumerated() {
-            switch character {
-            case "O": notes.append(Note(time: Double(waits) * step, style: .heavy))
-            case "o": notes.append(Note(time: Double(waits) * step, style: .medium))
-            case ".": notes.append(Note(time: Double(waits) * step, style: .light))
-            case "X": notes.append(Note(time: Double(waits) * step, style: .rigid))
-            case "x": notes.append(Note(time: Double(waits) * step, style: .soft))
-            case "-": waits += 1
-            default: ignored.append(index)
+            if let style = style(of: character) {
+                notes.append(Note(time: Double(waits) * step, style: style))
+            } else if character == waitSymbol {
+                waits += 1
+            } else {
+                ignored.append(index)
             }
         }
         return (notes, ignored)
@@ -68,7 +84,7 @@ public enum HapticaPattern {
                 return shifted
             }
         }
-        let ignored = text.enumerated().filter { !"Oo.Xx-".contains($0.element) }
+        let ignored = text.enumerated().filter { style(of: $0.element) == nil && $0.element != waitSymbol }
         var notices: [PatternNotice] = []
         if !ignored.isEmpty {
             let listed = ignored.prefix(10).map { "'\($0.element)' at \($0.offset)" }.joined(separator: ", ")

@@ -77,7 +77,7 @@ import Testing
             ]}]}
             """#).theme
         #expect(theme.feedbacks(for: "p", at: .quiet) == [.haptics(PatternReference(source: .preset(.impact(.rigid)), intensity: 0.5))])
-        let haptica = try #require(HapticaPattern("O-o", slot: .milliseconds(50)))
+        let haptica = try #require(SlottedHapticaPattern("O-o", slot: .milliseconds(50)))
         #expect(haptica.notes == [.impact(.heavy), .wait, .impact(.medium)])
         #expect(theme.feedbacks(for: "s", at: .quiet) == [.haptics(PatternReference(source: .haptica(haptica)))])
         #expect(theme.feedbacks(for: "f", at: .quiet) == [.haptics(PatternReference(source: .ahap(path: "fixture.ahap", pattern: Preset.impact(.heavy).pattern)))])

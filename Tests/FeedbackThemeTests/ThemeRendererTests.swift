@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func hapticaPlacesEachImpactAtItsSlot() throws {
-        let pattern = try #require(HapticaPattern("O-.", slot: .milliseconds(100)))
+        let pattern = try #require(SlottedHapticaPattern("O-.", slot: .milliseconds(100)))
         let track = renderer.track(for: .haptics(PatternReference(source: .haptica(pattern))))
         let heavy = Renderer().render(Preset.impact(.heavy).pattern)
         let light = Renderer().render(Preset.impact(.light).pattern)

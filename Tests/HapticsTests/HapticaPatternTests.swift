@@ -53,4 +53,10 @@ import Testing
         #expect(HapticaPattern.load("---").pattern.events.isEmpty)
         #expect(HapticaPattern.load("").pattern.events.isEmpty)
     }
+
+    @Test func eachSymbolNamesItsImpactOnce() {
+        #expect("O o . X x".split(separator: " ").map { HapticaPattern.style(of: $0.first ?? " ") } == [.heavy, .medium, .light, .rigid, .soft])
+        #expect(HapticaPattern.style(of: HapticaPattern.waitSymbol) == nil)
+        #expect(HapticaPattern.style(of: "a") == nil)
+    }
 }

@@ -2,15 +2,15 @@ import FeedbackTheme
 import Testing
 import Haptics
 
-@Suite struct HapticaPatternTests {
+@Suite struct SlottedHapticaPatternTests {
     @Test func everySymbolReads() {
-        let pattern = HapticaPattern("Oo.Xx-")
+        let pattern = SlottedHapticaPattern("Oo.Xx-")
         #expect(pattern?.notes == [.impact(.heavy), .impact(.medium), .impact(.light), .impact(.rigid), .impact(.soft), .wait])
         #expect(pattern?.slot == .milliseconds(100))
     }
 
     @Test func otherCharactersAndEmptyStringsAreRefused() {
-        #expect(HapticaPattern("o o") == nil)
-        #expect(HapticaPattern("") == nil)
+        #expect(SlottedHapticaPattern("o o") == nil)
+        #expect(SlottedHapticaPattern("") == nil)
     }
 }
