@@ -24,7 +24,9 @@ let package = Package(
     ],
     targets: [
         // The pure core: patterns, loaders, renderer, player, drivers that touch no device.
-        .target(name: "Haptics", resources: [.embedInCode("Presets")], swiftSettings: strict),
+        .target(name: "Haptics", dependencies: ["CFutex"], resources: [.embedInCode("Presets")], swiftSettings: strict),
+        // The timer thread's futex wait, which Glibc's module does not offer.
+        .systemLibrary(name: "CFutex", path: "CFutex"),
         // Stand-ins for app tests: a recording HapticFeedback. (ManualClock and RecordingDriver
         // live in the core, since the CLI's `--driver record` plays on them.)
         .target(name: "HapticsTesting", dependencies: ["Haptics"], swiftSettings: strict),
