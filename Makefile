@@ -11,6 +11,9 @@ FRAME_COST_LOOP = .build/bench/frame_cost_loop
 PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIGURATION ?= release
+# The Swift runtime linked in: the installed programs need no toolchain on the library path,
+# and start faster (no dynamic linking of the runtime's libraries).
+STATIC = --static-swift-stdlib
 BINDIR = $(PREFIX)/bin
 UDEVDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/udev/rules.d,/etc/udev/rules.d)
 USERUNITDIR ?= $(PREFIX)/lib/systemd/user
@@ -45,10 +48,10 @@ unit-test: deps
 ## install: haptics and hapticsd (release builds), the udev rule and hapticsd's systemd user
 ## unit, under PREFIX (default /usr/local) inside DESTDIR. uninstall removes exactly those.
 install: deps
-	$(SWIFT) build -c $(CONFIGURATION) --product haptics
-	$(SWIFT) build -c $(CONFIGURATION) --product hapticsd
-	install -D -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/haptics" $(DESTDIR)$(BINDIR)/haptics
-	install -D -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/hapticsd" $(DESTDIR)$(BINDIR)/hapticsd
+	$(SWIFT) build -c $(CONFIGURATION) $(STATIC) --product haptics
+	$(SWIFT) build -c $(CONFIGURATION) $(STATIC) --product hapticsd
+	install -D -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) $(STATIC) --show-bin-path)/haptics" $(DESTDIR)$(BINDIR)/haptics
+	install -D -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) $(STATIC) --show-bin-path)/hapticsd" $(DESTDIR)$(BINDIR)/hapticsd
 	install -D -m 644 udev/70-haptics.rules $(DESTDIR)$(UDEVDIR)/70-haptics.rules
 	mkdir -p $(DESTDIR)$(USERUNITDIR)
 	sed 's|@BINDIR@|$(BINDIR)|' systemd/hapticsd.service.in > $(DESTDIR)$(USERUNITDIR)/hapticsd.service
