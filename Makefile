@@ -4,6 +4,8 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 HAPTICS = .build/debug/haptics
+# The benchmarks are a package of their own (bench/Package.swift, its own bench/.build).
+BENCH_PACKAGE = --package-path bench
 # The per-frame cost's baseline: a plain C loop making the evdev driver's system calls.
 FRAME_COST_LOOP = .build/bench/frame_cost_loop
 
@@ -11,6 +13,9 @@ FRAME_COST_LOOP = .build/bench/frame_cost_loop
 PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIGURATION ?= release
+# The Swift runtime linked in: the installed programs need no toolchain on the library path,
+# and start faster (no dynamic linking of the runtime's libraries).
+STATIC = --static-swift-stdlib
 BINDIR = $(PREFIX)/bin
 UDEVDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/udev/rules.d,/etc/udev/rules.d)
 USERUNITDIR ?= $(PREFIX)/lib/systemd/user
@@ -45,10 +50,10 @@ unit-test: deps
 ## install: haptics and hapticsd (release builds), the udev rule and hapticsd's systemd user
 ## unit, under PREFIX (default /usr/local) inside DESTDIR. uninstall removes exactly those.
 install: deps
-	$(SWIFT) build -c $(CONFIGURATION) --product haptics
-	$(SWIFT) build -c $(CONFIGURATION) --product hapticsd
-	install -D -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/haptics" $(DESTDIR)$(BINDIR)/haptics
-	install -D -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/hapticsd" $(DESTDIR)$(BINDIR)/hapticsd
+	$(SWIFT) build -c $(CONFIGURATION) $(STATIC) --product haptics
+	$(SWIFT) build -c $(CONFIGURATION) $(STATIC) --product hapticsd
+	install -D -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) $(STATIC) --show-bin-path)/haptics" $(DESTDIR)$(BINDIR)/haptics
+	install -D -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) $(STATIC) --show-bin-path)/hapticsd" $(DESTDIR)$(BINDIR)/hapticsd
 	install -D -m 644 udev/70-haptics.rules $(DESTDIR)$(UDEVDIR)/70-haptics.rules
 	mkdir -p $(DESTDIR)$(USERUNITDIR)
 	sed 's|@BINDIR@|$(BINDIR)|' systemd/hapticsd.service.in > $(DESTDIR)$(USERUNITDIR)/hapticsd.service
@@ -67,9 +72,9 @@ kernel-test: deps
 
 ## bench-smoke: the benchmark's harness runs and prints its table (figures not representative).
 bench-smoke: deps $(FRAME_COST_LOOP)
-	$(SWIFT) build --product haptics-bench
-	$(SWIFT) build --product haptics-frame-cost
-	$$($(SWIFT) build --show-bin-path)/haptics-bench --quick --c-loop $(FRAME_COST_LOOP)
+	$(SWIFT) build $(BENCH_PACKAGE) --product haptics-bench
+	$(SWIFT) build $(BENCH_PACKAGE) --product haptics-frame-cost
+	$$($(SWIFT) build $(BENCH_PACKAGE) --show-bin-path)/haptics-bench --quick --c-loop $(FRAME_COST_LOOP)
 	SWIFT=$(SWIFT) CONFIGURATION=debug BENCH_JSON=/dev/null scripts/bench-daemon.sh 300
 
 ## The per-frame cost counts instructions with valgrind; without it, that section is skipped.
@@ -91,9 +96,9 @@ fuzz:
 ## (bench/side-by-side.json, installing what it needs when it can), merged into it; and
 ## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json).
 bench: deps $(FRAME_COST_LOOP)
-	$(SWIFT) build -c release --product haptics-bench
-	$(SWIFT) build -c release --product haptics-frame-cost
-	"$$($(SWIFT) build -c release --show-bin-path)/haptics-bench" --json bench/results.json --c-loop $(FRAME_COST_LOOP)
+	$(SWIFT) build $(BENCH_PACKAGE) -c release --product haptics-bench
+	$(SWIFT) build $(BENCH_PACKAGE) -c release --product haptics-frame-cost
+	"$$($(SWIFT) build $(BENCH_PACKAGE) -c release --show-bin-path)/haptics-bench" --json bench/results.json --c-loop $(FRAME_COST_LOOP)
 	SWIFT=$(SWIFT) scripts/bench-daemon.sh
 	SWIFT=$(SWIFT) scripts/bench-vm.sh
 	@if [ -f bench/side-by-side.json ]; then \

@@ -24,7 +24,9 @@ let package = Package(
     ],
     targets: [
         // The pure core: patterns, loaders, renderer, player, drivers that touch no device.
-        .target(name: "Haptics", resources: [.embedInCode("Presets")], swiftSettings: strict),
+        .target(name: "Haptics", dependencies: ["CFutex"], resources: [.embedInCode("Presets")], swiftSettings: strict),
+        // The timer thread's futex wait, which Glibc's module does not offer.
+        .systemLibrary(name: "CFutex", path: "CFutex"),
         // Stand-ins for app tests: a recording HapticFeedback. (ManualClock and RecordingDriver
         // live in the core, since the CLI's `--driver record` plays on them.)
         .target(name: "HapticsTesting", dependencies: ["Haptics"], swiftSettings: strict),
@@ -51,27 +53,5 @@ let package = Package(
         .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "Haptics"], swiftSettings: strict),
         .testTarget(name: "HapticsDaemonTests", dependencies: ["HapticsDaemon", "HapticsCLI", "HapticsEvdev", "Haptics", "FeedbackTheme"], swiftSettings: strict),
         .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "HapticsDaemon", "Haptics", "HapticsEvdev", "PullToRefresh"], swiftSettings: strict),
-
-        // The kernel tests, run as root inside a QEMU VM by scripts/kernel-tests.sh.
-        .systemLibrary(name: "CKernelTestSupport", path: "Tests/KernelTests/CKernelTestSupport"),
-        // Virtual devices for the VM: a uinput gamepad recording what the kernel hands it.
-        .target(name: "VirtualDevices", dependencies: ["CKernelTestSupport"], path: "Tests/KernelTests/VirtualDevices", swiftSettings: strict),
-        .executableTarget(
-            name: "haptics-kernel-tests",
-            dependencies: ["Haptics", "HapticsEvdev", "HapticsCLI", "PullToRefresh", "CEvdev", "CKernelTestSupport", "VirtualDevices"],
-            path: "Tests/KernelTests/Runner",
-            swiftSettings: strict
-        ),
-        // `make bench`.
-        .executableTarget(name: "haptics-bench", dependencies: ["Haptics"], path: "bench/HapticsBench", swiftSettings: strict),
-        // `make bench`: the Haptics side of the per-frame cost, run under callgrind by haptics-bench.
-        .executableTarget(name: "haptics-frame-cost", dependencies: ["Haptics", "CEvdev"], path: "bench/FrameCost", swiftSettings: strict),
-        // `make bench`, in the VM: Haptics, SDL2 and python-evdev side by side on one virtual pad.
-        .executableTarget(
-            name: "haptics-vm-bench",
-            dependencies: ["Haptics", "HapticsEvdev", "VirtualDevices"],
-            path: "bench/VMBench",
-            swiftSettings: strict
-        ),
     ]
 )

@@ -53,8 +53,9 @@ if ! "$python" -c 'import evdev' 2>/dev/null; then
     "$out/venv/bin/pip" install --quiet evdev || skip "pip cannot install evdev (is PyPI reachable?)"
 fi
 
-"$swift" build -c release --product haptics-vm-bench
-bin=$("$swift" build -c release --show-bin-path)
+# The benchmarks are a package of their own (bench/Package.swift), with its own .build.
+"$swift" build --package-path bench -c release --product haptics-vm-bench
+bin=$("$swift" build --package-path bench -c release --show-bin-path)
 
 # The guest has no Python: copy the interpreter and only the files the player imports, as
 # the guest's bare environment loads them (env -i), with their bytecode caches.

@@ -26,15 +26,17 @@ scripts/vm/prepare.sh || status=$?
 
 "$swift" build --product haptics
 "$swift" build --product hapticsd
-"$swift" build --product haptics-kernel-tests
 bin=$("$swift" build --show-bin-path)
+# The kernel tests are a package of their own, with its own .build.
+"$swift" build --package-path Tests/KernelTests --product haptics-kernel-tests
+tests=$("$swift" build --package-path Tests/KernelTests --show-bin-path)/haptics-kernel-tests
 echo "== kernel tests, in a VM booting Debian's kernel"
 status=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # hapticsd runs in the guest on a dbus-daemon of its own, asked for feedback by busctl.
 daemon=("$bin/hapticsd" /usr/bin/dbus-daemon /usr/bin/busctl)
-VM_EXTRA_FILES="$bin/haptics ${daemon[*]}" scripts/vm/run.sh "$bin/haptics-kernel-tests" --haptics "$bin/haptics" \
+VM_EXTRA_FILES="$bin/haptics ${daemon[*]}" scripts/vm/run.sh "$tests" --haptics "$bin/haptics" \
     --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}" "$@" | tee "$log" || status=$?
 if [[ $status -ne 0 ]]; then
     echo "kernel tests failed (status $status); the guest's log is above" >&2

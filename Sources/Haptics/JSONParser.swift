@@ -57,7 +57,6 @@ package struct JSONParser {
         try enterContainer()
         position += 1
         var members: [(key: String, value: JSONValue)] = []
-        let outer = path
         while true {
             skipWhitespace()
             if peek() == UInt8(ascii: "}") { break }
@@ -67,9 +66,10 @@ package struct JSONParser {
             let key = try parseString()
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw error(expecting: "':' after the key \"\(key)\"") }
-            path = outer.appending(key)
+            // The path grows and shrinks in place: no copy of it per member.
+            path.append(key)
             members.append((key, try parseValue()))
-            path = outer
+            path.removeLast()
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             guard peek() == UInt8(ascii: "}") else { throw error(expecting: "',' or '}' after a member") }
@@ -83,13 +83,12 @@ package struct JSONParser {
         try enterContainer()
         position += 1
         var elements: [JSONValue] = []
-        let outer = path
         while true {
             skipWhitespace()
             if peek() == UInt8(ascii: "]") { break }
-            path = outer.appending(elements.count)
+            path.append(elements.count)
             elements.append(try parseValue())
-            path = outer
+            path.removeLast()
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             guard peek() == UInt8(ascii: "]") else { throw error(expecting: "',' or ']' after an element") }
@@ -108,8 +107,28 @@ package struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         position += 1
+        let start = position
+        // Most strings have no escape: decoded straight from the document's bytes.
+        while let byte = peek() {
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(decoding: bytes[start..<position - 1], as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                return try parseEscapedString(from: start)
+            case 0..<0x20:
+                throw error(expecting: "a closing '\"' (control characters must be escaped)")
+            default:
+                position += 1
+            }
+        }
+        throw error(expecting: "a closing '\"'")
+    }
+
+    /// The rest of a string from its first escape on; `start` is its first byte.
+    private mutating func parseEscapedString(from start: Int) throws(JSONSyntaxError) -> String {
         var scalars = String.UnicodeScalarView()
-        var runStart = position
+        var runStart = start
         func flushRun(upTo end: Int) {
             scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
         }
@@ -190,14 +209,31 @@ package struct JSONParser {
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let start = position
-        _ = consume(UInt8(ascii: "-"))
-        guard consumeDigits() > 0 else { throw error(expecting: "a digit") }
+        let negative = consume(UInt8(ascii: "-"))
+        var significand: UInt64 = 0
+        var significantDigits = 0
+        let integerDigits = consumeDigits(into: &significand, counting: &significantDigits)
+        guard integerDigits > 0 else { throw error(expecting: "a digit") }
+        var fractionDigits = 0
         if consume(UInt8(ascii: ".")) {
-            guard consumeDigits() > 0 else { throw error(expecting: "a digit after the decimal point") }
+            fractionDigits = consumeDigits(into: &significand, counting: &significantDigits)
+            guard fractionDigits > 0 else { throw error(expecting: "a digit after the decimal point") }
         }
+        var exponent = 0
         if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
-            _ = consume(UInt8(ascii: "+")) || consume(UInt8(ascii: "-"))
-            guard consumeDigits() > 0 else { throw error(expecting: "a digit in the exponent") }
+            let negativeExponent = !consume(UInt8(ascii: "+")) && consume(UInt8(ascii: "-"))
+            var digits = 0
+            while let byte = peek(), let digit = decimalDigit(byte) {
+                // Beyond any double's range already; more digits change nothing but the text.
+                if exponent < 100_000 { exponent = exponent * 10 + digit }
+                digits += 1
+                position += 1
+            }
+            guard digits > 0 else { throw error(expecting: "a digit in the exponent") }
+            if negativeExponent { exponent = -exponent }
+        }
+        if let value = Self.exactDouble(significand, digits: significantDigits, exponent: exponent - fractionDigits) {
+            return .number(negative ? -value : value)
         }
         guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)) else {
             position = start
@@ -206,10 +242,37 @@ package struct JSONParser {
         return .number(value)
     }
 
-    private mutating func consumeDigits() -> Int {
+    /// `significand × 10^exponent`, when one correctly rounded operation gives it (Clinger's
+    /// fast path: the significand and the power of ten both exact in a double); `nil` otherwise,
+    /// for the standard library's conversion to work out.
+    private static func exactDouble(_ significand: UInt64, digits: Int, exponent: Int) -> Double? {
+        guard digits <= 15, (-22...22).contains(exponent) else { return nil }
+        let value = Double(significand)
+        return exponent < 0 ? value / powersOfTen[-exponent] : value * powersOfTen[exponent]
+    }
+
+    /// 10^0 through 10^22, each exact in a double.
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// Consumes decimal digits, adding them to `significand` while it stays exact (leading
+    /// zeros do not count towards `significantDigits`); returns how many it consumed.
+    private mutating func consumeDigits(into significand: inout UInt64, counting significantDigits: inout Int) -> Int {
         let start = position
-        while let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
+        while let byte = peek(), let digit = decimalDigit(byte) {
+            if significantDigits > 0 || digit != 0 {
+                significantDigits += 1
+                if significantDigits <= 19 { significand = significand &* 10 &+ UInt64(digit) }
+            }
+            position += 1
+        }
         return position - start
+    }
+
+    private func decimalDigit(_ byte: UInt8) -> Int? {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int(byte &- UInt8(ascii: "0")) : nil
     }
 
     private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {

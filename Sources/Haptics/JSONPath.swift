@@ -25,6 +25,21 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return path
     }
 
+    /// Goes one member deeper, in place (the parser's path, one push per value).
+    package mutating func append(_ key: String) {
+        components.append(.key(key))
+    }
+
+    /// Goes one array element deeper, in place.
+    package mutating func append(_ index: Int) {
+        components.append(.index(index))
+    }
+
+    /// Goes back up one level, in place.
+    package mutating func removeLast() {
+        components.removeLast()
+    }
+
     /// `$` for the document itself, else keys joined by dots and indices in brackets.
     package var description: String {
         guard !components.isEmpty else { return "$" }

@@ -41,6 +41,33 @@ import Testing
         #expect(throws: JSONSyntaxError.self) { try parse(text) }
     }
 
+    @Test func readsEveryNumberAsTheStandardLibraryDoes() throws {
+        // Short decimals take a fast path; long ones, large exponents and the rest go to the
+        // standard library: both must give the same double, bit for bit.
+        var generator = SeededRandom(seed: 8)
+        func digits(_ count: UInt64) -> String {
+            String((0..<count).map { _ in Character(String(generator.nextRaw() % 10)) })
+        }
+        for _ in 0..<5_000 {
+            var text = generator.nextRaw() % 2 == 0 ? "" : "-"
+            let whole = digits(generator.nextRaw() % 21)
+            text += whole.isEmpty ? "0" : whole
+            if generator.nextRaw() % 2 == 0 { text += "." + digits(1 + generator.nextRaw() % 20) }
+            if generator.nextRaw() % 3 == 0 {
+                text += ["e", "E", "e+", "e-", "E-"][Int(generator.nextRaw() % 5)] + String(generator.nextRaw() % 40)
+            }
+            let expected = try #require(Double(text))
+            guard case .number(let value) = try parse(text) else {
+                Issue.record("\(text) did not parse as a number")
+                continue
+            }
+            #expect(value.bitPattern == expected.bitPattern, "\(text)")
+        }
+        #expect(try parse("-0") == .number(-0.0))
+        #expect(try parse("0.1") == .number(0.1))
+        #expect(try parse("1e400") == .number(.infinity))
+    }
+
     @Test func limitsNestingInsteadOfOverflowingTheStack() {
         let deep = String(repeating: "[", count: 100_000)
         #expect(throws: JSONSyntaxError.self) { try parse(deep) }

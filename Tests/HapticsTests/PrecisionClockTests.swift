@@ -9,6 +9,20 @@ import Testing
         #expect(clock.now >= deadline)
     }
 
+    @Test func anEarlierDeadlineWakesTheThreadWaitingForALaterOne() async throws {
+        let clock = PrecisionClock()
+        let timer = TimerThread.shared.makeTimerID()
+        let far = clock.now.advanced(by: .seconds(60))
+        TimerThread.shared.arm(timer: timer, at: far.sinceOrigin) {}
+        defer { TimerThread.shared.disarm(timer: timer) }
+        // Let the thread settle into its wait for the far deadline, then ask for a near one.
+        try await clock.sleep(until: clock.now.advanced(by: .milliseconds(10)))
+        let near = clock.now.advanced(by: .milliseconds(20))
+        try await clock.sleep(until: near)
+        #expect(clock.now >= near)
+        #expect(clock.now < far)
+    }
+
     @Test func cancellingASleeperWakesItWithAnError() async {
         let clock = PrecisionClock()
         let task = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(60))) }

@@ -1,4 +1,4 @@
-import CEvdev
+import CBenchSupport
 import Glibc
 import Haptics
 
@@ -27,7 +27,7 @@ final class DevNullEvdevDriver: HapticDriver {
         effect.replay.length = UInt16(min(max(milliseconds, 1), 32767))
         effect.u.rumble.strong_magnitude = UInt16((frame.scaledStrong * 65535).rounded())
         effect.u.rumble.weak_magnitude = UInt16((frame.scaledWeak * 65535).rounded())
-        _ = haptics_upload_effect(sink, &effect)
+        _ = bench_upload_effect(sink, &effect)
         write(value: 1)
     }
 

@@ -58,6 +58,10 @@ done
 # bare initramfs directory and the fixed misc minors are created by hand.
 [ -e /dev/uinput ] || mknod /dev/uinput c 10 223
 [ -e /dev/uhid ] || mknod /dev/uhid c 10 239
+# Pseudo-terminals, for programs the guest runs as a person would in a terminal.
+[ -e /dev/ptmx ] || mknod /dev/ptmx c 5 2
+mkdir -p /dev/pts
+mount -t devpts devpts /dev/pts
 export PATH=/bin HOME=/tmp LD_LIBRARY_PATH=$ld_path
 cd /tmp
 $(printf '%q ' "$binary" "$@")

@@ -2,7 +2,9 @@
 #define HAPTICS_KERNEL_TEST_SUPPORT_H
 
 // The device side of the kernel tests: uinput and uhid ioctls whose macros do not import
-// into Swift, wrapped as small functions. Used only by the kernel test program.
+// into Swift, wrapped as small functions, and the pseudo-terminal ioctls the interactive
+// demo's test needs (Swift's Glibc leaves out posix_openpt and its friends). Used only by the
+// kernel test program and its virtual devices.
 #include <linux/input.h>
 #include <linux/uhid.h>
 #include <linux/uinput.h>
@@ -24,5 +26,10 @@ static inline int kt_ui_begin_ff_upload(int fd, struct uinput_ff_upload *upload)
 static inline int kt_ui_end_ff_upload(int fd, struct uinput_ff_upload *upload) { return ioctl(fd, UI_END_FF_UPLOAD, upload); }
 static inline int kt_ui_begin_ff_erase(int fd, struct uinput_ff_erase *erase) { return ioctl(fd, UI_BEGIN_FF_ERASE, erase); }
 static inline int kt_ui_end_ff_erase(int fd, struct uinput_ff_erase *erase) { return ioctl(fd, UI_END_FF_ERASE, erase); }
+
+/// Unlocks the other side of the pseudo-terminal opened from /dev/ptmx (unlockpt).
+static inline int kt_pty_unlock(int fd) { int locked = 0; return ioctl(fd, TIOCSPTLCK, &locked); }
+/// The number N of the other side, /dev/pts/N (ptsname).
+static inline int kt_pty_number(int fd, unsigned int *number) { return ioctl(fd, TIOCGPTN, number); }
 
 #endif

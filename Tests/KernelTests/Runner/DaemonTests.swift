@@ -1,4 +1,4 @@
-import CEvdev
+import CKernelTestSupport
 import Glibc
 import Haptics
 import VirtualDevices

@@ -1,9 +1,7 @@
-import CEvdev
+import CKernelTestSupport
 import Glibc
 import Haptics
-@testable import HapticsCLI
 import HapticsEvdev
-import PullToRefresh
 import Synchronization
 import VirtualDevices
 
@@ -21,9 +19,11 @@ enum UinputTests {
             KernelTest(name: "uinput: a periodic-only device gets FF_PERIODIC", body: periodicOnlyDevice),
             KernelTest(name: "uinput: a full device explains ENOSPC", body: fullDeviceExplains),
             KernelTest(name: "uinput: hot-plug adds a pad and drops an unplugged one", body: hotPlug),
-            KernelTest(name: "uinput: pulling the trigger past the threshold rumbles the same pad", body: triggerPullRumbles),
         ]
         if let haptics {
+            tests.append(KernelTest(name: "uinput: pulling the trigger past the threshold rumbles the same pad") {
+                try await triggerPullRumbles(haptics: haptics)
+            })
             tests.append(KernelTest(name: "uinput: haptics devices lists the pad, play rumbles it, SIGINT and SIGTERM stop it") {
                 try await cliListsAndRumbles(haptics: haptics)
             })
@@ -239,39 +239,28 @@ enum UinputTests {
         try expect(told, "notices: \(notices.withLock { $0 })")
     }
 
-    private static func triggerPullRumbles() async throws {
+    /// `haptics demo --input` on a terminal, as a person runs it: the pad's right trigger
+    /// (ABS_RZ) pulls the list past the threshold and lets go, and the same pad gets the
+    /// threshold's light impact.
+    private static func triggerPullRumbles(haptics: String) async throws {
         let pad = try VirtualGamepad(name: "Haptics Trigger Pad", gain: false)
         defer { pad.destroy() }
-        let reader = try GamepadPullReader(selection: .path(pad.node))
-        defer { reader.close() }
-        try expect(reader.axis.code == UInt16(ABS_RZ), "the right trigger should be read, got axis \(reader.axis.code)")
-        let engine = HapticEngine(driver: EvdevDriver(selection: .path(pad.node)))
-        try engine.start()
-        let controller = RefreshController(kind: .header)
-        let token = controller.attach(RefreshFeedback(engine))
-        defer { token.cancel() }
-        let pulls = Task {
-            var gesture = TriggerGesture()
-            var states: [RefreshState] = []
-            for await pull in reader.pulls {
-                switch gesture.input(for: pull) {
-                case .drag(let offset)?: controller.send(.drag(offset: offset))
-                case .release?: controller.send(.release)
-                default: break
-                }
-                states.append(controller.state)
-                if pull == 0 { break }
+        let demo = try TerminalProcess(haptics, ["demo", "--input", pad.node, "--driver", "evdev", "--device", pad.node])
+        let drawn = demo.wait(for: "haptics demo: pull to refresh")
+        if drawn {
+            for value: Int32 in [0, 40, 100, 150, 200, 255, 0] {
+                pad.emit(axis: ABS_RZ, value: value)
+                usleep(20_000)
             }
-            return states
         }
-        for value: Int32 in [0, 40, 100, 150, 200, 255, 0] {
-            pad.emit(axis: ABS_RZ, value: value)
-            usleep(20_000)
-        }
-        let states = await pulls.value
-        try expect(states.contains(.pulling) && states.last == .refreshing, "the trigger did not pull past the threshold: \(states)")
-        try expect(pad.wait { if case .upload(_, _, 10486, 10486, 90) = $0 { true } else { false } },
-                   "the pad did not get the light impact: \(pad.records.map(\.record))")
+        let loading = drawn && demo.wait(for: "Loading...")
+        let rumbled = pad.wait { if case .upload(_, _, 10486, 10486, 90) = $0 { true } else { false } }
+        demo.type("q")
+        let (status, output) = demo.finish()
+        try expect(drawn, "haptics demo (\(status)) did not draw its screen:\n\(output)")
+        try expect(output.contains("Release to refresh") && loading, "the trigger did not pull past the threshold and let go:\n\(output)")
+        try expect(rumbled, "the pad did not get the light impact: \(pad.records.map(\.record))")
+        try expect(status == 0, "haptics demo exited \(status):\n\(output)")
     }
 
     private static func cliListsAndRumbles(haptics: String) async throws {
