@@ -92,7 +92,7 @@ enum Benchmarks {
         let engine = clock.map { HapticEngine(driver: TimestampingDriver(capacity: 4), clock: $0) }
         if let engine {
             engine.prepare()
-            _ = await engine.play(.light).finished()
+            _ = await engine.play(.impact(.light)).finished()
         }
         // Let idle worker threads of the runtime time out and end first (libdispatch parks a
         // worker for 5 s, so `settle` should be 6 s), so only the steady state is measured.

@@ -86,7 +86,7 @@ figures += [
 if runs("memory") {
 progress("memory ...")
 let residentBefore = ProcessStatus.memory.resident
-let loop = await Benchmarks.simulatedLoop(.error, hours: quick ? 0 : 1)
+let loop = await Benchmarks.simulatedLoop(.notification(.error), hours: quick ? 0 : 1)
 figures.append(Measurement(name: "peak RSS, 1 simulated hour of looping (\(loop.frames) frames)", value: Double(loop.peakKiB) / 1024, unit: "MiB", target: nil))
 let flood = await Benchmarks.impactFlood(count: quick ? 10_000 : 100_000)
 figures.append(Measurement(name: "peak RSS after \(quick ? 10_000 : 100_000) impacts as fast as possible", value: Double(flood.peakKiB) / 1024, unit: "MiB", target: nil))

@@ -130,7 +130,7 @@ enum DaemonTests {
         try expect(silent, "the DualSense did not go silent after heavy: \(dualSense.motorReports.map(\.levels))")
         let before = dualSense.motorReports.count
         _ = try call(["call"] + object + ["org.sigxcpu.Feedback", "TriggerFeedback", "ssa{sv}i", "app", "bell-terminal", "0", "--", "-1"])
-        let medium = try require(Renderer().render(Preset.medium.pattern).frames.first, "the medium preset has no frame")
+        let medium = try require(Renderer().render(Preset.impact(.medium).pattern).frames.first, "the medium preset has no frame")
         let expected = PadPlayback.levels(for: medium, on: dualSense)
         var reached = false
         for _ in 0..<200 where !reached {

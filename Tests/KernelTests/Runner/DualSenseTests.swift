@@ -58,7 +58,7 @@ enum DualSenseTests {
         defer { pad.destroy() }
         let runs = try await PadPlayback.play(Preset.allCases.map { Renderer().render($0.pattern) }, on: pad)
         for (preset, run) in zip(Preset.allCases, runs) {
-            try PadPlayback.check(run, on: pad, "\(preset)")
+            try PadPlayback.check(run, on: pad, preset.name)
         }
     }
 
@@ -95,8 +95,8 @@ enum DualSenseTests {
         // stop between levels; `steps` updates the playing effect in place, and each of its
         // levels must last its frame, not the replay length of the one before.
         let named = [
-            ("success", Renderer().render(Preset.success.pattern)),
-            ("error", Renderer().render(Preset.error.pattern)),
+            ("success", Renderer().render(Preset.notification(.success).pattern)),
+            ("error", Renderer().render(Preset.notification(.error).pattern)),
             ("steps", Renderer().render(try AHAPLoader.decode(Array(steps.utf8), file: "steps.ahap").pattern)),
         ]
         let chosen = (0..<20).map { named[$0 % named.count] }

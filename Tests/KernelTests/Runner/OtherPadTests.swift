@@ -29,10 +29,10 @@ enum OtherPadTests {
                    "\(pad.node) should be a rumble gamepad: \(info.capabilities)")
         // heavy: both motors full; soft and rigid: each motor stronger in turn; success: a
         // stop between two levels.
-        let presets: [Preset] = [.heavy, .soft, .rigid, .success]
+        let presets: [Preset] = [.impact(.heavy), .impact(.soft), .impact(.rigid), .notification(.success)]
         let runs = try await PadPlayback.play(presets.map { Renderer().render($0.pattern) }, on: pad)
         for (preset, run) in zip(presets, runs) {
-            try PadPlayback.check(run, on: pad, "\(preset)")
+            try PadPlayback.check(run, on: pad, preset.name)
         }
     }
 }

@@ -77,14 +77,14 @@ enum UinputTests {
             let expected = [VirtualGamepad.Record.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0, weak: 0, length: 50)]
                 + expectedRecords(for: frames, id: 0, scaled: true)
             let playedPart = Array(received.prefix(expected.count))
-            try expect(playedPart == expected, "\(preset): the device received \(playedPart), expected \(expected)")
+            try expect(playedPart == expected, "\(preset.name): the device received \(playedPart), expected \(expected)")
         }
     }
 
     private static func heavyIsExact() async throws {
         let pad = try VirtualGamepad(name: "Haptics Test Pad", gain: false)
         defer { pad.destroy() }
-        _ = try await play(Renderer().render(Preset.heavy.pattern), on: pad)
+        _ = try await play(Renderer().render(Preset.impact(.heavy).pattern), on: pad)
         let received = pad.records.map(\.record)
         try expect(received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
                    "no 160 ms full-strength upload with a 210 ms replay length in \(received)")
@@ -173,13 +173,13 @@ enum UinputTests {
             print("child: \(error)")
             exit(1)
         }
-        _ = await engine.play(Preset.warning, repetition: .forever).finished()
+        _ = await engine.play(Preset.notification(.warning), repetition: .forever).finished()
     }
 
     private static func gainGoesToTheDevice() async throws {
         let pad = try VirtualGamepad(name: "Haptics Test Pad", gain: true)
         defer { pad.destroy() }
-        _ = try await play(Renderer().render(Preset.heavy.pattern), on: pad, gain: 0.5)
+        _ = try await play(Renderer().render(Preset.impact(.heavy).pattern), on: pad, gain: 0.5)
         let received = pad.records.map(\.record)
         try expect(received.contains(.gain(0x8000)), "no FF_GAIN of 0x8000 in \(received)")
         try expect(received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
