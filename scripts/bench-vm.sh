@@ -54,8 +54,10 @@ if ! "$python" -c 'import evdev' 2>/dev/null; then
 fi
 
 # The benchmarks are a package of their own (bench/Package.swift), with its own .build.
-"$swift" build --package-path bench -c release --product haptics-vm-bench
-bin=$("$swift" build --package-path bench -c release --show-bin-path)
+# Linked as `make install` links the programs: the Swift runtime in, so its start-up is not
+# the dynamic loader resolving the runtime's libraries.
+"$swift" build --package-path bench -c release --static-swift-stdlib --product haptics-vm-bench
+bin=$("$swift" build --package-path bench -c release --static-swift-stdlib --show-bin-path)
 
 # The guest has no Python: copy the interpreter and only the files the player imports, as
 # the guest's bare environment loads them (env -i), with their bytecode caches.
