@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The front door: feedback intents (impacts, notifications, selection, patterns) rendered
 /// and played through a driver, in the vocabulary of `UIFeedbackGenerator`.
 ///
@@ -17,11 +19,14 @@
 /// `UIFeedbackGenerator.prepare()`: a missing or forbidden device shows in the next
 /// playback's outcome. `start()` is the same step that throws, as
 /// `CHHapticEngine.start()`, for callers that want to tell the person at once. Playing
-/// without either works too: the driver gets ready on the first frame.
+/// without either works too: the driver gets ready on the first frame. Presets cost nothing
+/// until they play: each is decoded and rendered the first time (tens of microseconds), then
+/// kept, so a program pays start-up only for what it uses.
 public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Duration {
     private let player: HapticPlayer
     private let renderer: Renderer
-    private let presetTracks: [Preset: RumbleTrack]
+    /// The presets played so far, rendered at full intensity.
+    private let presetTracks = Mutex<[Preset: RumbleTrack]>([:])
 
     /// Creates an engine playing through `driver` on `clock`, rendering with `settings`.
     /// Tests pass a `ManualClock`; real devices play best on `PrecisionClock`, which
@@ -30,16 +35,19 @@ public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Du
         let renderer = Renderer(settings: settings)
         self.renderer = renderer
         self.player = HapticPlayer(driver: driver, clock: clock)
-        self.presetTracks = Dictionary(uniqueKeysWithValues: Preset.allCases.map { ($0, renderer.render($0.pattern)) })
     }
 
     /// The settings patterns are rendered with.
     public var settings: RenderSettings { renderer.settings }
 
-    /// The track a preset plays, its intensities scaled by `intensity` (0...1).
+    /// The track a preset plays, its intensities scaled by `intensity` (0...1). At full
+    /// intensity, each preset is rendered the first time it plays, then kept.
     public func track(for preset: Preset, intensity: Double = 1) -> RumbleTrack {
-        if intensity >= 1, let track = presetTracks[preset] { return track }
-        return renderer.render(preset.pattern.scaled(by: intensity))
+        guard intensity >= 1 else { return renderer.render(preset.pattern.scaled(by: intensity)) }
+        if let track = presetTracks.withLock({ $0[preset] }) { return track }
+        let track = renderer.render(preset.pattern)
+        presetTracks.withLock { $0[preset] = track }
+        return track
     }
 
     /// The track a pattern plays.

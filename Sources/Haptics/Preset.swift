@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The built-in patterns: UIKit's impact styles, notification types and selection tick, each
 /// named once, by the style or type it plays.
 ///
@@ -39,11 +41,14 @@ public enum Preset: Sendable, Hashable, CaseIterable {
         return text
     }
 
-    /// The preset's pattern, decoded once from the embedded AHAP file.
+    /// The preset's pattern, decoded from the embedded AHAP file the first time it is asked
+    /// for, then kept: a program pays only for the presets it plays.
     public var pattern: HapticPattern {
-        guard let pattern = Self.decoded[self] else {
+        if let pattern = Self.decoded.withLock({ $0[self] }) { return pattern }
+        guard let pattern = try? AHAPLoader.decode(ahapBytes, file: fileName).pattern else {
             preconditionFailure("the embedded preset \(fileName) did not load: the library was built from a preset that is not valid AHAP")
         }
+        Self.decoded.withLock { $0[self] = pattern }
         return pattern
     }
 
@@ -62,9 +67,7 @@ public enum Preset: Sendable, Hashable, CaseIterable {
         }
     }
 
-    private static let decoded: [Preset: HapticPattern] = Dictionary(uniqueKeysWithValues: allCases.compactMap { preset in
-        (try? AHAPLoader.decode(preset.ahapBytes, file: preset.fileName)).map { (preset, $0.pattern) }
-    })
+    private static let decoded = Mutex<[Preset: HapticPattern]>([:])
 }
 
 // The names `Preset`'s cases had before each idea was named once. Stable names stay, as
