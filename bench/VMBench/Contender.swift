@@ -28,6 +28,22 @@ struct Contender: Sendable {
         let cpuTime: Duration
         /// What the pad received meanwhile, stamped on its side.
         let records: [VirtualGamepad.Stamped]
+
+        /// The CPU time the program says it had used before its first frame (its start-up),
+        /// read from its line "..., of which 12.3 ms ... before the first frame"; `nil` when
+        /// it prints none (SDL2 and python-evdev do not).
+        var beforeFirstFrame: Duration? {
+            guard let line = output.split(separator: "\n").last(where: { $0.contains("before the first frame") }),
+                  let which = line.firstRange(of: "of which ") else { return nil }
+            let number = line[which.upperBound...].prefix { $0.isNumber || $0 == "." }
+            return Double(number).map { .microseconds(Int64(($0 * 1000).rounded())) }
+        }
+
+        /// The CPU time of the playing alone: the whole process's (`cpuTime`) less what it
+        /// used before its first frame; `nil` when the program does not say the latter.
+        var playingCPU: Duration? {
+            beforeFirstFrame.map { cpuTime - $0 }
+        }
     }
 
     /// Plays `frames` on `pad` and waits for the program to end. The pad's log starts empty;

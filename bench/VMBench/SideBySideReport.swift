@@ -1,12 +1,15 @@
 import Haptics
 
-/// The side-by-side figures: a table for people, the ratios Haptics ÷ each other program,
-/// and one `@@SIDE-BY-SIDE {json}@@` line for scripts/bench-vm.sh.
+/// The side-by-side figures: every run's table for people, each contender's medians, the
+/// verdict (Haptics ÷ each other program, on the medians), and one `@@SIDE-BY-SIDE {json}@@`
+/// line for scripts/bench-vm.sh.
 struct SideBySideReport {
-    /// One contender's result.
+    /// One run of one contender.
     struct Entry {
         /// The contender's name.
         let name: String
+        /// Which round this run was, from 1 (1 for the contenders that play once).
+        let round: Int
         /// The most Haptics may take of its p99 error and CPU time, as ratios.
         let target: (p99: Double, cpu: Double)?
         /// Its exit status, output and CPU time.
@@ -15,31 +18,117 @@ struct SideBySideReport {
         let timing: DeviceTiming
     }
 
+    /// One contender's runs and their medians (its one run's figures when it played once).
+    struct Summary {
+        /// The contender's name.
+        let name: String
+        /// The most Haptics may take of its figures, as ratios.
+        let target: (p99: Double, cpu: Double)?
+        /// Its runs, in the order played.
+        let runs: [Entry]
+
+        /// The median over the runs of `figure`.
+        func median(_ figure: (Entry) -> Double) -> Double {
+            Median.of(runs.map(figure))
+        }
+
+        /// The median over the runs of `figure`, or `nil` when a run lacks it.
+        func medianIfAll(_ figure: (Entry) -> Double?) -> Double? {
+            let values = runs.compactMap(figure)
+            return values.count == runs.count ? Median.of(values) : nil
+        }
+
+        /// Median device-side error p50, p99, max and p99 from the first frame, in milliseconds.
+        var p50: Double { median { milliseconds($0.timing.errors.p50) } }
+        /// See `p50`.
+        var p99: Double { median { milliseconds($0.timing.errors.p99) } }
+        /// See `p50`.
+        var max: Double { median { milliseconds($0.timing.errors.max) } }
+        /// See `p50`.
+        var p99FromFirst: Double { median { milliseconds($0.timing.errorsFromFirst.p99) } }
+        /// Median CPU time of the whole process, in milliseconds.
+        var cpu: Double { median { $0.run.cpuTime.inMilliseconds } }
+        /// Median CPU time before the first frame, in milliseconds, when the program says it.
+        var beforeFirstFrame: Double? { medianIfAll { $0.run.beforeFirstFrame?.inMilliseconds } }
+        /// Median CPU time of the playing alone, in milliseconds, when the program says it.
+        var playing: Double? { medianIfAll { $0.run.playingCPU?.inMilliseconds } }
+    }
+
+    /// Haptics ÷ another contender, on the medians.
+    struct Ratio {
+        /// "Haptics ÷ <the other one>".
+        let name: String
+        /// Of the median p99 device-side errors.
+        let p99: Double
+        /// Of the median p99 errors from the first frame.
+        let p99FromFirst: Double
+        /// Of the median CPU times of the whole process.
+        let cpu: Double
+        /// Of the median CPU times of the playing alone, when both programs say it.
+        let playing: Double?
+        /// Of the median CPU times before the first frame, when both programs say it.
+        let beforeFirstFrame: Double?
+        /// The most each ratio may be (the playing alone is held to the CPU target too).
+        let target: (p99: Double, cpu: Double)
+    }
+
     /// The name of the AHAP file the track came from.
     let file: String
     /// How much of it was played.
     let seconds: Int
+    /// How many rounds Haptics and the plain C player played.
+    let rounds: Int
     /// The track played.
     let track: RumbleTrack
-    /// The results, Haptics first.
+    /// Every run, in the order played.
     let entries: [Entry]
 
-    /// The table, the ratios and the machine-readable line.
+    /// The runs grouped by contender, in order of first appearance (Haptics first).
+    var summaries: [Summary] {
+        var names: [String] = []
+        for entry in entries where !names.contains(entry.name) { names.append(entry.name) }
+        return names.map { name in
+            let runs = entries.filter { $0.name == name }
+            return Summary(name: name, target: runs.first?.target ?? nil, runs: runs)
+        }
+    }
+
+    /// Haptics ÷ each other contender, on the medians, with their targets.
+    var ratios: [Ratio] {
+        let summaries = summaries
+        guard let haptics = summaries.first else { return [] }
+        func ratio(_ mine: Double?, _ theirs: Double?) -> Double? {
+            guard let mine, let theirs else { return nil }
+            return mine / theirs
+        }
+        return summaries.dropFirst().map { other in
+            Ratio(name: "Haptics ÷ \(other.name)", p99: haptics.p99 / other.p99, p99FromFirst: haptics.p99FromFirst / other.p99FromFirst,
+                  cpu: haptics.cpu / other.cpu, playing: ratio(haptics.playing, other.playing),
+                  beforeFirstFrame: ratio(haptics.beforeFirstFrame, other.beforeFirstFrame), target: other.target ?? (p99: 1, cpu: 1))
+        }
+    }
+
+    /// The tables, the verdict and the machine-readable line.
     var text: String {
         let sounding = track.frames.filter { !$0.isSilent }.count
+        let summaries = summaries
         var lines = [
             "Side by side on one virtual pad (uinput, in the VM), device-side timestamps",
             "track: the first \(seconds) s of \(file): \(track.frames.count) frames, \(sounding) sounding",
+            "Haptics and plain C in \(rounds) alternating rounds, then SDL2 and python-evdev once each",
             "",
-            "timing error at the pad, against each program's median offset (from its first frame's offset: *)",
+            "every run, in the order played: timing error at the pad, against each program's median offset (from its first frame's offset: *);",
+            "CPU time of the whole process (wait4), of which before the first frame (as the program says it), and the playing alone (the difference)",
             "",
-            pad("player", 14) + pad("matched", 12, right: true) + pad("p50 ms", 9, right: true) + pad("p99 ms", 9, right: true)
-                + pad("max ms", 9, right: true) + pad("p99* ms", 9, right: true) + pad("max* ms", 9, right: true)
-                + pad("span s", 9, right: true) + pad("CPU ms", 9, right: true) + pad("exit", 6, right: true),
+            pad("player", 14) + pad("round", 6, right: true) + pad("matched", 12, right: true) + pad("p50 ms", 9, right: true)
+                + pad("p99 ms", 9, right: true) + pad("max ms", 9, right: true) + pad("p99* ms", 9, right: true)
+                + pad("max* ms", 9, right: true) + pad("span s", 9, right: true) + pad("CPU ms", 9, right: true)
+                + pad("start ms", 10, right: true) + pad("play ms", 9, right: true) + pad("exit", 6, right: true),
         ]
         for entry in entries {
             let timing = entry.timing
-            lines.append(pad(entry.name, 14) + pad("\(timing.matched)/\(timing.sounding)", 12, right: true)
+            lines.append(pad(entry.name, 14) + pad(String(entry.round), 6, right: true)
+                + pad("\(timing.matched)/\(timing.sounding)", 12, right: true)
                 + pad(Fixed.text(milliseconds(timing.errors.p50), 3), 9, right: true)
                 + pad(Fixed.text(milliseconds(timing.errors.p99), 3), 9, right: true)
                 + pad(Fixed.text(milliseconds(timing.errors.max), 3), 9, right: true)
@@ -47,71 +136,103 @@ struct SideBySideReport {
                 + pad(Fixed.text(milliseconds(timing.errorsFromFirst.max), 3), 9, right: true)
                 + pad(Fixed.text(timing.span.inSeconds, 3), 9, right: true)
                 + pad(Fixed.text(entry.run.cpuTime.inMilliseconds, 0), 9, right: true)
+                + pad(optional(entry.run.beforeFirstFrame?.inMilliseconds, 0, none: "-"), 10, right: true)
+                + pad(optional(entry.run.playingCPU?.inMilliseconds, 0, none: "-"), 9, right: true)
                 + pad(String(entry.run.status), 6, right: true))
         }
         if let first = entries.first { lines.append("(span as scheduled: \(Fixed.text(first.timing.scheduledSpan.inSeconds, 3)) s)") }
-        lines.append("")
+        lines += [
+            "",
+            "medians over each program's runs",
+            "",
+            pad("player", 14) + pad("runs", 6, right: true) + pad("p50 ms", 9, right: true) + pad("p99 ms", 9, right: true)
+                + pad("max ms", 9, right: true) + pad("p99* ms", 9, right: true) + pad("CPU ms", 9, right: true)
+                + pad("start ms", 10, right: true) + pad("play ms", 9, right: true),
+        ]
+        for summary in summaries {
+            lines.append(pad(summary.name, 14) + pad(String(summary.runs.count), 6, right: true)
+                + pad(Fixed.text(summary.p50, 3), 9, right: true) + pad(Fixed.text(summary.p99, 3), 9, right: true)
+                + pad(Fixed.text(summary.max, 3), 9, right: true) + pad(Fixed.text(summary.p99FromFirst, 3), 9, right: true)
+                + pad(Fixed.text(summary.cpu, 0), 9, right: true) + pad(optional(summary.beforeFirstFrame, 0, none: "-"), 10, right: true)
+                + pad(optional(summary.playing, 0, none: "-"), 9, right: true))
+        }
+        lines += ["", "verdict, each ratio the median of Haptics' runs ÷ the median of the other program's:"]
+        func verdict(_ value: Double, _ bound: Double) -> String {
+            "\(Fixed.text(value, 3)) (target <= \(Fixed.text(bound, 1)): \(value <= bound ? "met" : "MISSED"))"
+        }
         for ratio in ratios {
-            func verdict(_ value: Double, _ bound: Double) -> String {
-                "\(Fixed.text(value, 3)) (target <= \(Fixed.text(bound, 1)): \(value <= bound ? "met" : "MISSED"))"
+            lines.append("\(ratio.name): p99 error \(verdict(ratio.p99, ratio.target.p99)); p99* \(Fixed.text(ratio.p99FromFirst, 3))")
+            lines.append("\(ratio.name): CPU time, whole process \(verdict(ratio.cpu, ratio.target.cpu))")
+            if let playing = ratio.playing {
+                lines.append("\(ratio.name): CPU time, playing alone (whole less before the first frame) \(verdict(playing, ratio.target.cpu))")
             }
-            lines.append("\(ratio.name): p99 error \(verdict(ratio.p99, ratio.target.p99)), p99* \(Fixed.text(ratio.p99FromFirst, 3)), "
-                + "CPU time \(verdict(ratio.cpu, ratio.target.cpu))")
+            if let beforeFirstFrame = ratio.beforeFirstFrame {
+                lines.append("\(ratio.name): CPU time before the first frame \(Fixed.text(beforeFirstFrame, 3)) (no target)")
+            }
         }
         lines.append("")
         for entry in entries {
-            for line in entry.run.output.split(separator: "\n").suffix(3) { lines.append("\(entry.name) said: \(line)") }
+            for line in entry.run.output.split(separator: "\n").suffix(3) { lines.append("\(entry.name), round \(entry.round), said: \(line)") }
         }
         lines.append("@@SIDE-BY-SIDE \(json)@@")
         return lines.joined(separator: "\n")
     }
 
-    /// Haptics ÷ each other contender, for the p99 errors and the CPU time, with their targets.
-    var ratios: [(name: String, p99: Double, p99FromFirst: Double, cpu: Double, target: (p99: Double, cpu: Double))] {
-        guard let haptics = entries.first else { return [] }
-        return entries.dropFirst().map { other in
-            ("Haptics ÷ \(other.name)",
-             Double(haptics.timing.errors.p99) / Double(other.timing.errors.p99),
-             Double(haptics.timing.errorsFromFirst.p99) / Double(other.timing.errorsFromFirst.p99),
-             haptics.run.cpuTime.inSeconds / other.run.cpuTime.inSeconds,
-             other.target ?? (p99: 1, cpu: 1))
-        }
-    }
-
-    /// The figures as one line of JSON: the track, each player's figures, the ratios, and
-    /// the same as `figures` entries in bench/results.json's shape.
+    /// The figures as one line of JSON: the track, every run's figures, each contender's
+    /// medians, the ratios on the medians, and the medians and ratios as `figures` entries in
+    /// bench/results.json's shape.
     var json: String {
+        let summaries = summaries
         let players = entries.map { entry in
             let timing = entry.timing
-            return "{\"name\": \"\(entry.name)\", \"exit\": \(entry.run.status), \"matched\": \(timing.matched), \"sounding\": \(timing.sounding), "
+            return "{\"name\": \"\(entry.name)\", \"round\": \(entry.round), \"exit\": \(entry.run.status), "
+                + "\"matched\": \(timing.matched), \"sounding\": \(timing.sounding), "
                 + "\"p50_ms\": \(Fixed.text(milliseconds(timing.errors.p50), 3)), \"p99_ms\": \(Fixed.text(milliseconds(timing.errors.p99), 3)), "
                 + "\"max_ms\": \(Fixed.text(milliseconds(timing.errors.max), 3)), "
                 + "\"p50_from_first_ms\": \(Fixed.text(milliseconds(timing.errorsFromFirst.p50), 3)), "
                 + "\"p99_from_first_ms\": \(Fixed.text(milliseconds(timing.errorsFromFirst.p99), 3)), "
                 + "\"max_from_first_ms\": \(Fixed.text(milliseconds(timing.errorsFromFirst.max), 3)), \"span_s\": \(Fixed.text(timing.span.inSeconds, 3)), "
-                + "\"scheduled_span_s\": \(Fixed.text(timing.scheduledSpan.inSeconds, 3)), \"cpu_ms\": \(Fixed.text(entry.run.cpuTime.inMilliseconds, 1))}"
+                + "\"scheduled_span_s\": \(Fixed.text(timing.scheduledSpan.inSeconds, 3)), \"cpu_ms\": \(Fixed.text(entry.run.cpuTime.inMilliseconds, 1)), "
+                + "\"before_first_frame_cpu_ms\": \(optional(entry.run.beforeFirstFrame?.inMilliseconds, 1)), "
+                + "\"playing_cpu_ms\": \(optional(entry.run.playingCPU?.inMilliseconds, 1))}"
+        }
+        let medians = summaries.map { summary in
+            "{\"name\": \"\(summary.name)\", \"runs\": \(summary.runs.count), \"p50_ms\": \(Fixed.text(summary.p50, 3)), "
+                + "\"p99_ms\": \(Fixed.text(summary.p99, 3)), \"max_ms\": \(Fixed.text(summary.max, 3)), "
+                + "\"p99_from_first_ms\": \(Fixed.text(summary.p99FromFirst, 3)), \"cpu_ms\": \(Fixed.text(summary.cpu, 1)), "
+                + "\"before_first_frame_cpu_ms\": \(optional(summary.beforeFirstFrame, 1)), \"playing_cpu_ms\": \(optional(summary.playing, 1))}"
         }
         let ratioObjects = ratios.map { ratio in
-            "{\"name\": \"\(ratio.name)\", \"p99_error\": \(Fixed.text(ratio.p99, 3)), "
+            "{\"name\": \"\(ratio.name)\", \"of\": \"medians\", \"p99_error\": \(Fixed.text(ratio.p99, 3)), "
                 + "\"p99_error_from_first\": \(Fixed.text(ratio.p99FromFirst, 3)), \"cpu_time\": \(Fixed.text(ratio.cpu, 3)), "
+                + "\"playing_cpu_time\": \(optional(ratio.playing, 3)), \"before_first_frame_cpu_time\": \(optional(ratio.beforeFirstFrame, 3)), "
                 + "\"p99_error_target\": \(Fixed.text(ratio.target.p99, 1)), \"cpu_time_target\": \(Fixed.text(ratio.target.cpu, 1))}"
         }
         var figures: [String] = []
-        for entry in entries {
-            let label = "side by side in the VM, \(entry.name)"
-            figures.append(figure("\(label): device-side error p50", milliseconds(entry.timing.errors.p50), "ms"))
-            figures.append(figure("\(label): device-side error p99", milliseconds(entry.timing.errors.p99), "ms"))
-            figures.append(figure("\(label): device-side error max", milliseconds(entry.timing.errors.max), "ms"))
-            figures.append(figure("\(label): device-side error p99, from the first frame", milliseconds(entry.timing.errorsFromFirst.p99), "ms"))
-            figures.append(figure("\(label): CPU time for the \(seconds) s track", entry.run.cpuTime.inMilliseconds, "ms"))
+        for summary in summaries {
+            let label = "side by side in the VM, \(summary.name), median of \(summary.runs.count) run\(summary.runs.count == 1 ? "" : "s")"
+            figures.append(figure("\(label): device-side error p50", summary.p50, "ms"))
+            figures.append(figure("\(label): device-side error p99", summary.p99, "ms"))
+            figures.append(figure("\(label): device-side error max", summary.max, "ms"))
+            figures.append(figure("\(label): device-side error p99, from the first frame", summary.p99FromFirst, "ms"))
+            figures.append(figure("\(label): CPU time for the \(seconds) s track", summary.cpu, "ms"))
+            if let beforeFirstFrame = summary.beforeFirstFrame {
+                figures.append(figure("\(label): CPU time before the first frame", beforeFirstFrame, "ms"))
+            }
+            if let playing = summary.playing {
+                figures.append(figure("\(label): CPU time of the playing alone", playing, "ms"))
+            }
         }
         for ratio in ratios {
-            figures.append(figure("side by side in the VM, p99 error, \(ratio.name)", ratio.p99, "", atMost: ratio.target.p99))
-            figures.append(figure("side by side in the VM, CPU time, \(ratio.name)", ratio.cpu, "", atMost: ratio.target.cpu))
+            figures.append(figure("side by side in the VM, p99 error, \(ratio.name), medians", ratio.p99, "", atMost: ratio.target.p99))
+            figures.append(figure("side by side in the VM, CPU time, \(ratio.name), medians", ratio.cpu, "", atMost: ratio.target.cpu))
+            if let playing = ratio.playing {
+                figures.append(figure("side by side in the VM, CPU time of the playing alone, \(ratio.name), medians", playing, "", atMost: ratio.target.cpu))
+            }
         }
-        return "{\"file\": \"\(escaped(file))\", \"seconds\": \(seconds), \"frames\": \(track.frames.count), "
-            + "\"players\": [\(players.joined(separator: ", "))], \"ratios\": [\(ratioObjects.joined(separator: ", "))], "
-            + "\"figures\": [\(figures.joined(separator: ", "))]}"
+        return "{\"file\": \"\(escaped(file))\", \"seconds\": \(seconds), \"rounds\": \(rounds), \"frames\": \(track.frames.count), "
+            + "\"players\": [\(players.joined(separator: ", "))], \"medians\": [\(medians.joined(separator: ", "))], "
+            + "\"ratios\": [\(ratioObjects.joined(separator: ", "))], \"figures\": [\(figures.joined(separator: ", "))]}"
     }
 
     /// One entry of bench/results.json's `figures`, with its target when it has one.
@@ -122,14 +243,14 @@ struct SideBySideReport {
             + "\"target\": \(target), \"met\": \(met)}"
     }
 
-    /// Nanoseconds as milliseconds.
-    private func milliseconds(_ nanoseconds: Int64) -> Double {
-        Double(nanoseconds) / 1e6
+    /// `value` with `digits` decimals, or `none` when there is no value ("null" for the JSON).
+    private func optional(_ value: Double?, _ digits: Int, none: String = "null") -> String {
+        value.map { Fixed.text($0, digits) } ?? none
     }
 
     /// `text` padded with spaces to `width`, on the left when `right`.
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let fill = String(repeating: " ", count: max(0, width - text.count))
+        let fill = String(repeating: " ", count: Swift.max(0, width - text.count))
         return right ? fill + text : text + fill
     }
 
@@ -144,4 +265,9 @@ struct SideBySideReport {
             }
         }.joined()
     }
+}
+
+/// Nanoseconds as milliseconds.
+private func milliseconds(_ nanoseconds: Int64) -> Double {
+    Double(nanoseconds) / 1e6
 }

@@ -27,6 +27,9 @@ enum UinputTests {
             tests.append(KernelTest(name: "uinput: haptics devices lists the pad, play rumbles it, SIGINT and SIGTERM stop it") {
                 try await cliListsAndRumbles(haptics: haptics)
             })
+            tests.append(KernelTest(name: "uinput: haptics impact --driver stdout,evdev prints the frames and rumbles the pad") {
+                try await fanOutPrintsAndRumbles(haptics: haptics)
+            })
         }
         return tests
     }
@@ -288,6 +291,43 @@ enum UinputTests {
             try expect(pad.wait { $0 == .erase(id: 0) }, "signal \(signal): the effect was not erased: \(pad.records.map(\.record))")
             let lastPlay = pad.records.map(\.record).last { if case .play = $0 { true } else { false } }
             try expect(lastPlay == .play(id: 0, value: 0), "signal \(signal): left playing: \(String(describing: lastPlay))")
+        }
+    }
+
+    /// `haptics impact heavy --driver stdout,evdev`: both drivers get every frame. Standard
+    /// output shows the lines `--driver stdout` prints alone (the rendered preset's frames),
+    /// and the pad gets what `--driver evdev` uploads alone (heavy in full, with a finite
+    /// length), erased on exit.
+    private static func fanOutPrintsAndRumbles(haptics: String) async throws {
+        let pad = try VirtualGamepad(name: "Haptics Fan-out Pad")
+        defer { pad.destroy() }
+        func impact(_ drivers: String) throws -> (output: String, lines: [Substring], records: [VirtualGamepad.Record]) {
+            pad.reset()
+            let (status, output) = try ChildProcess(haptics, ["impact", "heavy", "--driver", drivers, "--device", pad.node]).finish()
+            try expect(status == 0, "haptics impact heavy --driver \(drivers) exited \(status):\n\(output)")
+            return (output, withoutTimes(output), pad.records.map(\.record))
+        }
+        let printed = try impact("stdout")
+        let uploaded = try impact("evdev")
+        let both = try impact("stdout,evdev")
+        let rendered = Renderer().render(Preset.impact(.heavy).pattern).frames
+        let expectedLines = rendered.flatMap { withoutTimes(FrameFormat.text.line(for: $0)) }
+        try expect(Array(printed.lines.prefix(expectedLines.count)) == expectedLines,
+                   "--driver stdout did not print heavy's frames \(expectedLines):\n\(printed.output)")
+        try expect(both.lines == printed.lines,
+                   "--driver stdout,evdev printed\n\(both.output)\nwhere --driver stdout alone printed\n\(printed.output)")
+        try expect(uploaded.records.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
+                   "--driver evdev did not upload heavy: \(uploaded.records)")
+        try expect(both.records == uploaded.records,
+                   "--driver stdout,evdev gave the pad \(both.records), where --driver evdev alone gave it \(uploaded.records)")
+        try expect(both.records.last == .erase(id: 0), "--driver stdout,evdev did not erase its effect on exit: \(both.records)")
+    }
+
+    /// The lines of `output` without the time a stdout driver's line starts with ("  12 ms  "),
+    /// which is when the frame was played, not what it was.
+    private static func withoutTimes(_ output: String) -> [Substring] {
+        output.split(separator: "\n").map { line in
+            line.firstRange(of: " ms  ").map { line[$0.upperBound...] } ?? line
         }
     }
 }
