@@ -3,8 +3,8 @@
 /// the moment it notices the frame's deadline.
 ///
 /// Measured on the project's machines (see BENCHMARKS.md), this wakes closer to deadlines
-/// than `ContinuousClock`'s sleeps, and while nothing is due its thread waits on a condition
-/// variable: no periodic wake-ups at all. Any number of clocks share the one thread.
+/// than `ContinuousClock`'s sleeps, and while nothing is due its thread waits on a futex with
+/// no timeout: no periodic wake-ups at all. Any number of clocks share the one thread.
 /// `HapticEngine(driver:)` plays on it.
 public struct PrecisionClock: Clock, Sendable {
     /// A point in time on `CLOCK_MONOTONIC`.
