@@ -26,6 +26,27 @@ import Testing
         }
     }
 
+    /// The README's library example, as written but for two things: the pattern file's path,
+    /// found from this file so that the test runs from any directory, and the stdout driver's
+    /// lines, collected to be counted.
+    @Test func theReadmeLibraryExamplePlaysThrough() async throws {
+        let lines = Mutex<[String]>([])
+        let repository = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let engine = HapticEngine(driver: StdoutDriver(format: .text) { line in lines.withLock { $0.append(line) } })
+        engine.prepare()
+        engine.impact(.medium)
+        engine.impact(.light, intensity: 0.5)
+        engine.notify(.success)
+        let loaded = try PatternFile.load(contentsOf: "/\(repository)/Patterns/selection.ahap")
+        let handle = engine.play(loaded.pattern, repetition: .count(3))
+        let outcome = await handle.finished()
+        engine.stop()
+        engine.close()
+        #expect(outcome == .completed)
+        // The impacts, the notification and three selection ticks mixed: frames, then silence.
+        #expect(lines.withLock { $0.count } >= 4)
+    }
+
     @Test func eachTenMillisecondAdvanceDeliversExactlyTheFramesDueByThen() async {
         let clock = ManualClock()
         let driver = RecordingDriver()

@@ -1,5 +1,4 @@
-public import Haptics
-@testable import Haptics
+@testable public import Haptics
 import Synchronization
 import Testing
 
@@ -22,7 +21,7 @@ import Testing
     @Test func theFirstFrameGoesOutBeforePlayReturns() {
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: ManualClock())
-        player.play(track(.impact(.heavy)))
+        _ = player.play(track(.impact(.heavy)))
         expectFrames(driver.frames, [ExpectedFrame(0, 160, 1, 1)])
     }
 
@@ -44,8 +43,8 @@ import Testing
     @Test func theMixIsClampedAtOne() {
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: ManualClock())
-        player.play(track(.impact(.heavy)))
-        player.play(track(.impact(.heavy)))
+        _ = player.play(track(.impact(.heavy)))
+        _ = player.play(track(.impact(.heavy)))
         #expect(driver.frames.last?.strong == 1)
         #expect(driver.frames.last?.weak == 1)
     }
@@ -98,7 +97,7 @@ import Testing
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: ManualClock())
         player.setGain(0.5)
-        player.play(track(.impact(.heavy)))
+        _ = player.play(track(.impact(.heavy)))
         player.setGain(2)
         #expect(driver.frames.map(\.gain) == [0.5, 1])
         #expect(driver.frames.first?.scaledStrong == 0.5)
@@ -125,7 +124,7 @@ import Testing
         let clock = ManualClock()
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: clock, refreshInterval: .seconds(2))
-        player.play(track(.impact(.heavy)), repetition: .forever)
+        _ = player.play(track(.impact(.heavy)), repetition: .forever)
         for second in 1...6 {
             await clock.advance(to: .init(offset: .seconds(second)))
         }

@@ -1,0 +1,23 @@
+import Haptics
+import Testing
+
+/// The README's driver example ("Writing a driver"), word for word.
+struct LogDriver: HapticDriver {
+    func prepare() throws {}                       // open the device, upload effects
+    func apply(_ frame: RumbleFrame) throws {      // hold these levels for frame.duration
+        print(frame.start, frame.scaledStrong, frame.scaledWeak)
+    }
+    func stop() throws {}                          // motors off now
+    func close() {}                                // motors off, release the device
+}
+
+@Suite struct HapticDriverTests {
+    @Test func theReadmeDriverPlaysAnImpactToTheEnd() async {
+        let clock = ManualClock()
+        let engine = HapticEngine(driver: LogDriver(), clock: clock)
+        let handle = engine.impact(.heavy)
+        await clock.run()
+        #expect(handle.isFinished)
+        #expect(await handle.finished() == .completed)
+    }
+}
