@@ -81,7 +81,7 @@ bench-smoke: deps $(FRAME_COST_LOOP)
 frame-cost-deps:
 	@scripts/ensure-packages.sh valgrind gcc libc6-dev || echo "the per-frame cost will be skipped (see the line above)"
 
-$(FRAME_COST_LOOP): bench/frame_cost_loop.c | frame-cost-deps
+$(FRAME_COST_LOOP): bench/frame_cost_loop.c bench/frame_file.h | frame-cost-deps
 	@mkdir -p $(dir $@)
 	gcc -O2 -Wall -Wextra -o $@ $< -lm
 

@@ -19,22 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-struct frame { double start_ms, duration_ms, strong, weak; };
-
-static struct frame *read_frames(const char *path, int *count) {
-    FILE *file = fopen(path, "r");
-    if (!file) { perror(path); exit(2); }
-    int capacity = 1024;
-    struct frame *frames = malloc(sizeof *frames * capacity);
-    *count = 0;
-    struct frame f;
-    while (fscanf(file, "%lf,%lf,%lf,%lf", &f.start_ms, &f.duration_ms, &f.strong, &f.weak) == 4) {
-        if (*count == capacity) frames = realloc(frames, sizeof *frames * (capacity *= 2));
-        frames[(*count)++] = f;
-    }
-    fclose(file);
-    return frames;
-}
+#include "frame_file.h"
 
 static void write_event(int fd, int code, int value) {
     struct input_event event;

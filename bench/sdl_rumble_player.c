@@ -8,22 +8,7 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 
-struct frame { double start_ms, duration_ms, strong, weak; };
-
-static struct frame *read_frames(const char *path, int *count) {
-    FILE *file = fopen(path, "r");
-    if (!file) { perror(path); exit(2); }
-    int capacity = 1024;
-    struct frame *frames = malloc(sizeof *frames * capacity);
-    *count = 0;
-    struct frame f;
-    while (fscanf(file, "%lf,%lf,%lf,%lf", &f.start_ms, &f.duration_ms, &f.strong, &f.weak) == 4) {
-        if (*count == capacity) frames = realloc(frames, sizeof *frames * (capacity *= 2));
-        frames[(*count)++] = f;
-    }
-    fclose(file);
-    return frames;
-}
+#include "frame_file.h"
 
 int main(int argc, char **argv) {
     if (argc != 2) { fprintf(stderr, "usage: %s FRAMES.csv\n", argv[0]); return 2; }
