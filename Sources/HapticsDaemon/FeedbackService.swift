@@ -88,19 +88,14 @@ final class FeedbackService {
             guard let message else { return -EINVAL }
             switch member {
             case HAPTICSD_TRIGGER_FEEDBACK: return try triggerFeedback(message)
-            case HAPTICSD_END_FEEDBACK:
+            case HAPTICSD_END_FEEDBACK, HAPTICSD_STOP:
                 end(try message.readUInt32(), .explicit)
                 return Bus.reply(to: message)
             case HAPTICSD_VIBRATE: return try vibrate(message)
             case HAPTICSD_PLAY_AHAP: return try playAHAP(message)
             case HAPTICSD_IMPACT: return try impact(message)
             case HAPTICSD_NOTIFY: return try notify(message)
-            case HAPTICSD_SELECTION:
-                _ = try message.readString()
-                return try play([renderer.track(for: .haptics(PatternReference(source: .preset(.selection))))], for: message, timeout: -1)
-            case HAPTICSD_STOP:
-                end(try message.readUInt32(), .explicit)
-                return Bus.reply(to: message)
+            case HAPTICSD_SELECTION: return try selection(message)
             case HAPTICSD_STOP_ALL:
                 for id in registry.entries.keys.sorted() { end(id, .explicit) }
                 return Bus.reply(to: message)
@@ -253,7 +248,7 @@ final class FeedbackService {
         } catch {
             throw .invalidArguments(error.description)
         }
-        return try play(audible([engine.track(for: pattern)]), for: call, timeout: timeout)
+        return try playOwn(engine.track(for: pattern), for: call, timeout: timeout)
     }
 
     private func impact(_ call: BusMessage) throws(MethodError) -> Int32 {
@@ -266,8 +261,7 @@ final class FeedbackService {
         guard intensity.isFinite, (0...1).contains(intensity) else {
             throw .invalidArguments("the intensity \(intensity) is not a number from 0 to 1")
         }
-        let reference = PatternReference(source: .preset(.impact(style)), intensity: intensity)
-        return try play(audible([renderer.track(for: .haptics(reference))]), for: call, timeout: -1)
+        return try playOwn(engine.track(for: .impact(style), intensity: intensity), for: call, timeout: -1)
     }
 
     private func notify(_ call: BusMessage) throws(MethodError) -> Int32 {
@@ -276,11 +270,17 @@ final class FeedbackService {
         guard let type = NotificationType(rawValue: name) else {
             throw .invalidArguments("the type '\(name)' is not one of \(NotificationType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        return try play(audible([renderer.track(for: .haptics(PatternReference(source: .preset(.notification(type)))))]), for: call, timeout: -1)
+        return try playOwn(engine.track(for: .notification(type)), for: call, timeout: -1)
     }
 
-    /// `tracks`, or nothing in the silent profile.
-    private func audible(_ tracks: [RumbleTrack]) -> [RumbleTrack] {
-        profile == .silent ? [] : tracks
+    private func selection(_ call: BusMessage) throws(MethodError) -> Int32 {
+        _ = try call.readString()
+        return try playOwn(engine.track(for: .selection), for: call, timeout: -1)
+    }
+
+    /// Plays `track` for a method of our own interface, every one of which goes through here:
+    /// in the silent profile nothing sounds (the call still gets its id, and `FeedbackEnded`).
+    private func playOwn(_ track: RumbleTrack, for call: BusMessage, timeout: Int32) throws(MethodError) -> Int32 {
+        try play(profile == .silent ? [] : [track], for: call, timeout: timeout)
     }
 }

@@ -23,6 +23,20 @@ struct HapticsInterfaceTests {
         #expect(tooStrong.errors.contains("intensity 1.5"))
     }
 
+    @Test func nothingSoundsInTheSilentProfile() throws {
+        let harness = try DaemonHarness()
+        #expect(try harness.run("/usr/bin/fbcli", ["-P", "silent"], timeout: .seconds(5)).status == 0)
+        let ahap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.1}}]}"#
+        for (method, signature, arguments) in [
+            ("Impact", "ssd", ["app", "heavy", "1"]), ("Notify", "ss", ["app", "success"]),
+            ("Selection", "s", ["app"]), ("PlayAHAP", "ssi", ["app", ahap, "-1"]),
+        ] {
+            let result = try harness.busctl(Self.interface, method, [signature] + arguments)
+            #expect(result.output.hasPrefix("u "), "\(method): \(result.errors)")
+        }
+        #expect(harness.frames.isEmpty)
+    }
+
     @Test func playAHAPPlaysTheDocumentAndRefusesBadOnes() throws {
         let harness = try DaemonHarness()
         let ahap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.3, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0}]}}]}"#
