@@ -95,9 +95,12 @@ public final class RefreshController: Sendable {
     }
 
     private func detach(id: UInt64) {
-        guarded.withLock { guarded in
-            guarded.attached.removeAll { $0.id == id }
+        // The detached feedback is released after the lock, not inside it.
+        let detached = guarded.withLock { guarded in
+            defer { guarded.attached.removeAll { $0.id == id } }
+            return guarded.attached.filter { $0.id == id }
         }
+        _ = detached
     }
 
     private func play(_ cue: RefreshCue, on feedback: RefreshFeedback) {
@@ -113,7 +116,13 @@ public final class RefreshController: Sendable {
                 let texture = output.makeAdvancedPlayback(for: (feedback.configuration.tension ?? RefreshTension()).texture)
                 try? texture.sendParameters(level, atTime: 0)
                 try? texture.start(atTime: 0)
-                tension.withLock { $0 = texture }
+                // Swapped in one step: a texture another thread started meanwhile is stopped,
+                // and released, outside the lock (its release reaches the engine).
+                let replaced = tension.withLock { playing in
+                    defer { playing = texture }
+                    return playing
+                }
+                try? replaced?.stop(atTime: 0)
             }
         case .tensionEnded:
             let ending = tension.withLock { playing in
