@@ -141,13 +141,12 @@ final class HapticPlayer: Sendable {
             state.nextTicket += 1
             let ticket = state.nextTicket
             event(&state.machine, ticket, now())
-            if let performer = state.performer {
-                guard pthread_equal(performer, pthread_self()) == 0 else { return nil }
-                state.replies[ticket] = reply
-                return false
-            }
-            state.replies[ticket] = reply
-            return claimPath(&state)
+            // A driver calling back only queues; anyone else waits for the reply. Either way the
+            // timer follows the machine's new deadline (a close leaves none).
+            let callsBack = state.performer.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+            if !callsBack { state.replies[ticket] = reply }
+            let performs = claimPath(&state)
+            return callsBack ? nil : performs
         }
         guard let performs else { return }
         if performs { performActions() }

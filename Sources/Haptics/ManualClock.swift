@@ -76,10 +76,16 @@ public final class ManualClock: Clock, Sendable {
         let id = state.withLock { $0.sleepers.reserveID() }
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                let registered = state.withLock { state in
-                    state.sleepers.insert(id: id, deadline: deadline, continuation: continuation) != nil
+                // Registered and checked against the time in one step: an `advance` past the
+                // deadline since the check above must not leave it asleep.
+                let (registered, due) = state.withLock { state in
+                    guard state.sleepers.insert(id: id, deadline: deadline, continuation: continuation) != nil else { return (false, false) }
+                    guard deadline <= state.now else { return (true, false) }
+                    _ = state.sleepers.remove(id: id)
+                    return (true, true)
                 }
                 if !registered { continuation.resume(throwing: CancellationError()) }
+                if due { continuation.resume() }
             }
         } onCancel: {
             if case .task(let continuation) = state.withLock({ $0.sleepers.remove(id: id) })?.waker {

@@ -17,9 +17,6 @@ struct PatternSampler: Sendable {
         var attack = 0.0
         var decay = 0.0
         var release = 0.0
-
-        /// No change to any time.
-        static let neutral = TimeControls()
     }
 
     let pattern: HapticPattern
