@@ -56,22 +56,24 @@ final class SleepingTimer<C: Clock>: DeadlineTimer, Sendable {
         }
 
         func arm(at deadline: C.Instant) {
-            let parked: CheckedContinuation<Void, Never>? = state.withLock { state in
-                guard !state.isShutDown else { return nil }
+            let (parked, replaced): (CheckedContinuation<Void, Never>?, Task<Void, Never>?) = state.withLock { state in
+                guard !state.isShutDown else { return (nil, nil) }
                 state.deadline = deadline
                 if let parked = state.parked {
                     state.parked = nil
-                    return parked
+                    return (parked, nil)
                 }
-                if state.task == nil || state.sleepingUntil.map({ deadline < $0 }) == true {
-                    state.task?.cancel()
-                    state.generation += 1
-                    state.sleepingUntil = nil
-                    let generation = state.generation
-                    state.task = Task { [self] in await run(generation: generation) }
-                }
-                return nil
+                guard state.task == nil || state.sleepingUntil.map({ deadline < $0 }) == true else { return (nil, nil) }
+                let replaced = state.task
+                state.generation += 1
+                state.sleepingUntil = nil
+                let generation = state.generation
+                state.task = Task { [self] in await run(generation: generation) }
+                return (nil, replaced)
             }
+            // Cancelling runs the clock's cancellation handler: after the lock. The replaced
+            // task stops at its next step anyway (its generation is no longer current).
+            replaced?.cancel()
             parked?.resume()
         }
 
