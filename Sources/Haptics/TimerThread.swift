@@ -50,7 +50,7 @@ final class TimerThread: @unchecked Sendable {
             Unmanaged<TimerThread>.fromOpaque(context).takeRetainedValue().run()
             return nil
         }, context)
-        precondition(status == 0, "cannot start the haptics timer thread: \(String(cString: strerror(status)))")
+        precondition(status == 0, "cannot start the haptics timer thread: \(Errno(status))")
         pthread_detach(thread)
     }
 

@@ -1,5 +1,5 @@
 import CSDBus
-import Glibc
+import Haptics
 
 /// One message being read (a call's arguments, a property's new value, a signal) or written
 /// (a property's value), through sd-bus's non-variadic calls. Valid only inside the callback
@@ -100,7 +100,7 @@ struct BusMessage {
 
     private func check(_ result: Int32, _ expected: String) throws(MethodError) {
         guard result >= 0 else {
-            throw .invalidArguments("expected \(expected): \(String(cString: strerror(-result)))")
+            throw .invalidArguments("expected \(expected): \(Errno(-result))")
         }
     }
 }
