@@ -71,7 +71,8 @@ public enum HapticaPattern {
     public static func load(_ text: String, wait: Double = defaultWait, source: String? = nil) -> LoadedPattern {
         var events: [HapticEvent] = []
         var curves: [ParameterCurve] = []
-        for note in notes(in: text, wait: wait).notes {
+        let (notes, ignored) = notes(in: text, wait: wait)
+        for note in notes {
             let preset = Preset.impact(note.style).pattern
             events += preset.events.map { event in
                 var shifted = event
@@ -84,10 +85,10 @@ public enum HapticaPattern {
                 return shifted
             }
         }
-        let ignored = text.enumerated().filter { style(of: $0.element) == nil && $0.element != waitSymbol }
         var notices: [PatternNotice] = []
         if !ignored.isEmpty {
-            let listed = ignored.prefix(10).map { "'\($0.element)' at \($0.offset)" }.joined(separator: ", ")
+            let characters = Array(text)
+            let listed = ignored.prefix(10).map { "'\(characters[$0])' at \($0)" }.joined(separator: ", ")
             let more = ignored.count > 10 ? " and \(ignored.count - 10) more" : ""
             notices.append(PatternNotice(file: source ?? prefix + text, path: "$",
                                          message: "ignored \(listed)\(more): Haptica plays only O o . X x and -"))
