@@ -117,7 +117,8 @@ public enum HapticsDaemonCommand {
                 pollfd(fd: output.hotPlug?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, nfds_t(fds.count), timeout)
-            guard ready > 0 || errno == EINTR || ready == 0 else { throw BusError("waiting in poll", result: -errno) }
+            // A signal interrupting the wait is no error: signalfd delivers it on the next turn.
+            guard ready >= 0 || errno == EINTR else { throw BusError("waiting in poll", result: -errno) }
             if fds[1].revents != 0 {
                 for signal in signals.take() {
                     if signal == SIGHUP {
