@@ -16,7 +16,7 @@ final class GamepadPullReader: Sendable {
     /// enough).
     init(selection: DeviceSelection, discovery: DeviceDiscovery = DeviceDiscovery()) throws(EvdevError) {
         var lastError: EvdevError = .noDevice(selection: selection, directory: discovery.directory)
-        for info in selection.pick(from: discovery.devices()) {
+        for info in discovery.devices(selectedBy: selection) {
             let reader: AxisReader
             do {
                 reader = try AxisReader(device: info)

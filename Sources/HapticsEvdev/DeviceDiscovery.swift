@@ -26,6 +26,14 @@ public struct DeviceDiscovery: Sendable {
             .filter(\.capabilities.canVibrate)
     }
 
+    /// The devices `selection` picks (as `selection.pick(from: devices())` would). A path is
+    /// described alone, wherever it is (a `/dev/input/by-id` link too): no other node is
+    /// opened for it.
+    public func devices(selectedBy selection: DeviceSelection) -> [EvdevDeviceInfo] {
+        guard case .path(let node) = selection else { return selection.pick(from: devices()) }
+        return describe(node).map { selection.pick(from: [$0]) } ?? []
+    }
+
     /// The description of one node, or `nil` when it cannot be opened or described.
     func describe(_ node: String) -> EvdevDeviceInfo? {
         var writable = true

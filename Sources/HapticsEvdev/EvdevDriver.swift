@@ -136,7 +136,7 @@ public final class EvdevDriver: HapticDriver {
             }
         }
         if state.devices.isEmpty {
-            let picked = selection.pick(from: discovery.devices())
+            let picked = discovery.devices(selectedBy: selection)
             guard !picked.isEmpty else {
                 throw .noDevice(selection: selection, directory: discovery.directory)
             }

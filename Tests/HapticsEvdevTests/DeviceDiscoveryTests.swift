@@ -22,6 +22,27 @@ import Synchronization
         #expect(device.summary.hasSuffix(", read-only"))
     }
 
+    @Test func aPathSelectionOpensThatNodeAlone() {
+        let system = FakeInputSystem([
+            "/dev/input/event2": FakeInputSystem.pad("Two"),
+            "/dev/input/event5": FakeInputSystem.pad("Five"),
+            "/dev/input/by-id/usb-Pad-event-joystick": FakeInputSystem.pad("Linked"),
+        ])
+        let discovery = DeviceDiscovery(directory: "/dev/input", system: system.syscalls)
+        #expect(discovery.devices(selectedBy: .path("/dev/input/event5")).map(\.name) == ["Five"])
+        #expect(system.calls == [.open("/dev/input/event5"), .close("/dev/input/event5")])
+        let linked = discovery.devices(selectedBy: .path("/dev/input/by-id/usb-Pad-event-joystick"))
+        #expect(linked.map(\.node) == ["/dev/input/by-id/usb-Pad-event-joystick"])
+        #expect(discovery.devices(selectedBy: .path("/dev/input/event9")).isEmpty)
+        #expect(discovery.devices(selectedBy: .name("two")).map(\.node) == ["/dev/input/event2"])
+    }
+
+    @Test func aPathToADeviceThatCannotVibrateSelectsNothing() {
+        let system = FakeInputSystem(["/dev/input/event4": FakeInputSystem.pad("Keyboard", rumble: false, slots: 0)])
+        let discovery = DeviceDiscovery(directory: "/dev/input", system: system.syscalls)
+        #expect(discovery.devices(selectedBy: .path("/dev/input/event4")).isEmpty)
+    }
+
     @Test func describesADeviceForPeopleAndAsJSON() {
         let info = EvdevDeviceInfo(node: "/dev/input/event5", capabilities: FakeInputSystem.pad("Dual\"Sense"), isWritable: true)
         #expect(info.summary == "/dev/input/event5  Dual\"Sense  [054c:0ce6 usb]  rumble, 16 slots, FF_GAIN")
