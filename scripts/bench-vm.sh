@@ -58,11 +58,12 @@ if ! "$python" -c 'import evdev' 2>/dev/null; then
     "$out/venv/bin/pip" install --quiet evdev || skip "pip cannot install evdev (is PyPI reachable?)"
 fi
 
-# The benchmarks are a package of their own (bench/Package.swift), with its own .build.
-# Linked as `make install` links the programs: the Swift runtime in, so its start-up is not
-# the dynamic loader resolving the runtime's libraries.
-"$swift" build --package-path bench -c release --static-swift-stdlib --product haptics-vm-bench
-bin=$("$swift" build --package-path bench -c release --static-swift-stdlib --show-bin-path)
+# The benchmarks are a package of their own (bench/Package.swift). Linked as `make install`
+# links haptics: one static executable, so its start-up is not the dynamic loader's (in a
+# scratch path of its own, since the flag reaches every compile).
+static=(--package-path bench -c release --scratch-path "$out/static-executable" -Xswiftc -static-executable)
+"$swift" build "${static[@]}" --product haptics-vm-bench
+bin=$("$swift" build "${static[@]}" --show-bin-path)
 
 # The guest has no Python: copy the interpreter and only the files the player imports, as
 # the guest's bare environment loads them (env -i), with their bytecode caches.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's install steps into a DESTDIR: `make install` puts exactly the four files in
-# place (the binaries run, and need none of the Swift toolchain's libraries; the unit starts
-# the installed hapticsd), `make uninstall` removes exactly those. Reuses the debug build (CONFIGURATION=debug) so it costs no release build.
+# place (the binaries run, and need none of the Swift toolchain's libraries, haptics no
+# library at all; the unit starts the installed hapticsd), `make uninstall` removes exactly
+# those. Debug builds (CONFIGURATION=debug), so it costs no release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dest=$(mktemp -d)
@@ -17,8 +18,9 @@ found=$(cd "$dest" && find . -type f | sort)
 [ "$found" = "$expected" ] || fail "installed files differ: $found"
 "$dest/usr/bin/hapticsd" --version | grep -qx '[0-9.]*' || fail "the installed hapticsd does not run"
 "$dest/usr/bin/haptics" --version | grep -qx '[0-9.]*' || fail "the installed haptics does not run"
+ldd "$dest/usr/bin/haptics" >/dev/null 2>&1 && fail "the installed haptics is not one static executable: $(ldd "$dest/usr/bin/haptics")"
 for program in haptics hapticsd; do
-    ! ldd "$dest/usr/bin/$program" | grep -q 'libswift' || fail "the installed $program needs the Swift toolchain's libraries: $(ldd "$dest/usr/bin/$program" | grep libswift)"
+    ! ldd "$dest/usr/bin/$program" 2>/dev/null | grep -q 'libswift' || fail "the installed $program needs the Swift toolchain's libraries: $(ldd "$dest/usr/bin/$program" | grep libswift)"
 done
 grep -qx 'ExecStart=/usr/bin/hapticsd' "$dest/usr/lib/systemd/user/hapticsd.service" || fail "the unit does not start /usr/bin/hapticsd"
 grep -qx 'BusName=org.sigxcpu.Feedback' "$dest/usr/lib/systemd/user/hapticsd.service" || fail "the unit does not name the bus name"
