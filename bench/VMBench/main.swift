@@ -28,7 +28,10 @@ import VirtualDevices
 //   says it used before its first frame (the playing alone, the per-frame cost).
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--play", arguments.count == 3 {
-    exit(await HapticsContender.play(frames: arguments[1], node: arguments[2]))
+    // Started as `haptics` starts its commands (Sources/haptics/main.swift): in a task, from a
+    // main that is not async, whose exit would cost a static executable tens of milliseconds.
+    Task.detached { exit(await HapticsContender.play(frames: arguments[1], node: arguments[2])) }
+    while true { pause() }
 }
 
 /// The contenders, Haptics first (the ratios are Haptics ÷ each other one), with the targets
