@@ -24,7 +24,11 @@ scripts/vm/prepare.sh || status=$?
 [[ $status -eq 77 ]] && skip "the VM cannot be prepared (see the line above)"
 [[ $status -ne 0 ]] && exit "$status"
 
-"$swift" build --product haptics
+# haptics as `make install` builds it (the Makefile's STATIC_EXECUTABLE: one static executable,
+# libevdev and glibc linked in), so the program people install is the one the kernel plays with.
+static=(--scratch-path .build/static-executable -Xswiftc -static-executable)
+"$swift" build "${static[@]}" --product haptics
+haptics=$("$swift" build "${static[@]}" --show-bin-path)/haptics
 "$swift" build --product hapticsd
 bin=$("$swift" build --show-bin-path)
 # The kernel tests are a package of their own, with its own .build.
@@ -36,7 +40,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # hapticsd runs in the guest on a dbus-daemon of its own, asked for feedback by busctl.
 daemon=("$bin/hapticsd" /usr/bin/dbus-daemon /usr/bin/busctl)
-VM_EXTRA_FILES="$bin/haptics ${daemon[*]}" scripts/vm/run.sh "$tests" --haptics "$bin/haptics" \
+VM_EXTRA_FILES="$haptics ${daemon[*]}" scripts/vm/run.sh "$tests" --haptics "$haptics" \
     --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}" "$@" | tee "$log" || status=$?
 if [[ $status -ne 0 ]]; then
     echo "kernel tests failed (status $status); the guest's log is above" >&2
