@@ -57,16 +57,19 @@ public struct PrecisionClock: Clock, Sendable {
 
 extension PrecisionClock: TimerClock {
     func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any DeadlineTimer<Instant> {
-        Timer(id: TimerThread.shared.makeTimerID(), handler: handler)
+        Timer(thread: .shared, handler: handler)
     }
 
     /// A timer whose handler runs on the timer thread.
     private final class Timer: DeadlineTimer {
+        /// The thread, held rather than looked up (a lazy global's check) on every arming.
+        let thread: TimerThread
         let id: UInt64
         let handler: @Sendable () -> Void
 
-        init(id: UInt64, handler: @escaping @Sendable () -> Void) {
-            self.id = id
+        init(thread: TimerThread, handler: @escaping @Sendable () -> Void) {
+            self.thread = thread
+            self.id = thread.makeTimerID()
             self.handler = handler
         }
 
@@ -75,11 +78,11 @@ extension PrecisionClock: TimerClock {
         }
 
         func arm(at deadline: Instant) {
-            TimerThread.shared.arm(timer: id, at: deadline.sinceOrigin, handler: handler)
+            thread.arm(timer: id, at: deadline.sinceOrigin, handler: handler)
         }
 
         func disarm() {
-            TimerThread.shared.disarm(timer: id)
+            thread.disarm(timer: id)
         }
     }
 }

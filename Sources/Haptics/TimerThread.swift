@@ -23,17 +23,19 @@ final class TimerThread: @unchecked Sendable {
     private enum Sleep {
         /// Not waiting: it looks at the queue before it waits again.
         case awake
-        /// Waiting for this deadline.
-        case until(Duration)
+        /// Waiting for this deadline (attoseconds on the monotonic clock).
+        case until(Int128)
         /// Waiting with nothing scheduled.
         case forever
     }
 
     // Guarded by `mutex`; `@unchecked Sendable` because every access below holds it. Behind
     // pointers rather than in stored `var`s, so that their accesses (several a frame) skip the
-    // runtime's exclusivity checks: the mutex already makes them exclusive.
+    // runtime's exclusivity checks: the mutex already makes them exclusive. Deadlines are kept
+    // as attoseconds on the monotonic clock: comparing two `Int128`s inlines, where comparing
+    // two `Duration`s is a call into the standard library (several a frame).
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let queue = UnsafeMutablePointer<SleeperQueue<Duration>>.allocate(capacity: 1)
+    private let queue = UnsafeMutablePointer<SleeperQueue<Int128>>.allocate(capacity: 1)
     private let sleep = UnsafeMutablePointer<Sleep>.allocate(capacity: 1)
     /// The futex word: changed (atomically, under the mutex) to wake the waiting thread.
     private let doorbell = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
@@ -56,10 +58,15 @@ final class TimerThread: @unchecked Sendable {
 
     /// The monotonic clock's time, as the deadlines are given.
     static var now: Duration {
+        Duration(attoseconds: nowAttoseconds)
+    }
+
+    /// The monotonic clock's time in attoseconds: built in 128-bit integers, which inline (the
+    /// player and this thread read the time on every frame).
+    private static var nowAttoseconds: Int128 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
-        // In 128-bit attoseconds, which inline (the player reads the time on every frame).
-        return Duration(attoseconds: Int128(time.tv_sec) &* 1_000_000_000_000_000_000 &+ Int128(time.tv_nsec) &* 1_000_000_000)
+        return Int128(time.tv_sec) &* 1_000_000_000_000_000_000 &+ Int128(time.tv_nsec) &* 1_000_000_000
     }
 
     /// The kernel's resolution for `CLOCK_MONOTONIC`.
@@ -71,6 +78,7 @@ final class TimerThread: @unchecked Sendable {
 
     /// Suspends the calling task until the monotonic clock reaches `deadline`.
     func sleep(until deadline: Duration) async throws {
+        let deadline = deadline.attoseconds
         let id = locked { queue.pointee.reserveID() }
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
@@ -96,6 +104,7 @@ final class TimerThread: @unchecked Sendable {
     /// Arms the timer `id`: `handler` runs on this thread once the monotonic clock reaches
     /// `deadline`.
     func arm(timer id: UInt64, at deadline: Duration, handler: @escaping @Sendable () -> Void) {
+        let deadline = deadline.attoseconds
         let ring = locked {
             queue.pointee.arm(timer: id, at: deadline, handler: handler) && shouldRing(for: deadline)
         }
@@ -111,7 +120,7 @@ final class TimerThread: @unchecked Sendable {
     /// later one, or for nothing. Changes the futex word if so (the caller wakes the thread
     /// after unlocking), and notes the new deadline, so that a later one rings no more.
     /// Called with the mutex held.
-    private func shouldRing(for deadline: Duration) -> Bool {
+    private func shouldRing(for deadline: Int128) -> Bool {
         switch sleep.pointee {
         case .awake: return false
         case .until(let waited) where waited <= deadline: return false
@@ -126,7 +135,7 @@ final class TimerThread: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         while true {
             // One due entry at a time, earliest first: no array is made per wake-up.
-            if let due = queue.pointee.removeFirst(dueBy: Self.now) {
+            if let due = queue.pointee.removeFirst(dueBy: Self.nowAttoseconds) {
                 pthread_mutex_unlock(mutex)
                 due.waker.wake()
                 pthread_mutex_lock(mutex)
@@ -147,7 +156,7 @@ final class TimerThread: @unchecked Sendable {
             pthread_mutex_unlock(mutex)
             // Whole nanoseconds (rounded up, so the wait never ends short of the deadline) first,
             // in 128 bits, then split: one wide division per wait.
-            let nanoseconds = Int64(truncatingIfNeeded: (earliest.attoseconds + 999_999_999) / 1_000_000_000)
+            let nanoseconds = Int64(truncatingIfNeeded: (earliest + 999_999_999) / 1_000_000_000)
             var until = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
             _ = cfutex_wait_until(doorbell, ticket, &until)
             pthread_mutex_lock(mutex)
