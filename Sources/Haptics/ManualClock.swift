@@ -36,17 +36,19 @@ public final class ManualClock: Clock, Sendable {
 
         /// The instant `duration` later.
         public func advanced(by duration: Duration) -> Instant {
-            Instant(offset: offset + duration)
+            // In attoseconds, which inline (`Duration`'s operators are calls): a player reads
+            // and arms this clock on every frame.
+            Instant(offset: Duration(attoseconds: offset.attoseconds + duration.attoseconds))
         }
 
         /// The time from this instant to `other`.
         public func duration(to other: Instant) -> Duration {
-            other.offset - offset
+            Duration(attoseconds: other.offset.attoseconds - offset.attoseconds)
         }
 
         /// Whether this instant comes first.
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
-            lhs.offset < rhs.offset
+            lhs.offset.attoseconds < rhs.offset.attoseconds
         }
     }
 

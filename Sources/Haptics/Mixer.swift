@@ -62,9 +62,11 @@ struct Mixer: Sendable {
     /// Removes the voices that have ended by `time`, and returns their ids (without
     /// allocating when none has, as on almost every frame).
     mutating func removeVoices(endedBy time: Duration) -> [UInt64] {
-        guard voices.contains(where: { $0.end.map { $0 <= time } ?? false }) else { return [] }
-        let ended = voices.filter { $0.end.map { $0 <= time } ?? false }.map(\.id)
-        voices.removeAll { $0.end.map { $0 <= time } ?? false }
+        // In attoseconds, which inline: `Duration`'s comparison is a call, and every frame asks.
+        let time = time.attoseconds
+        guard voices.contains(where: { $0.end.map { $0.attoseconds <= time } ?? false }) else { return [] }
+        let ended = voices.filter { $0.end.map { $0.attoseconds <= time } ?? false }.map(\.id)
+        voices.removeAll { $0.end.map { $0.attoseconds <= time } ?? false }
         lastScan = nil
         return ended
     }

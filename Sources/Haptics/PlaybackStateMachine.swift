@@ -184,8 +184,10 @@ struct PlaybackStateMachine: Sendable {
     /// latest time seen should `now` lie before it.
     @discardableResult
     private mutating func catchUp(to now: Duration) -> Duration {
-        time = max(time, now)
-        while let deadline, deadline <= time {
+        // Compared in attoseconds, which inline (`Duration`'s comparisons are calls): every
+        // frame passes here.
+        if now.attoseconds > time.attoseconds { time = now }
+        while let deadline, deadline.attoseconds <= time.attoseconds {
             decide(at: deadline)
         }
         return time
@@ -197,7 +199,7 @@ struct PlaybackStateMachine: Sendable {
     private mutating func decide(at time: Duration, unlessHeld: Bool = false) {
         let ended = mixer.removeVoices(endedBy: time)
         let advancedEnded = mixer.advanceAdvanced(to: time)
-        let frame = upcoming.flatMap { $0.start == time ? $0 : nil } ?? mixer.frame(at: time, gain: gain)
+        let frame = upcoming.flatMap { $0.start.attoseconds == time.attoseconds ? $0 : nil } ?? mixer.frame(at: time, gain: gain)
         upcoming = nil
         let goesIdle = frame.isSilent && frame.duration == .zero
         // After a change to an advanced voice, a frame the motors already hold (same levels

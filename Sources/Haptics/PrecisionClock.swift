@@ -17,19 +17,22 @@ public struct PrecisionClock: Clock, Sendable {
             self.sinceOrigin = sinceOrigin
         }
 
+        // In attoseconds, which inline: `Duration`'s own operators are calls, and a player
+        // reads and arms this clock on every frame.
+
         /// The instant `duration` later.
         public func advanced(by duration: Duration) -> Instant {
-            Instant(sinceOrigin: sinceOrigin + duration)
+            Instant(sinceOrigin: Duration(attoseconds: sinceOrigin.attoseconds + duration.attoseconds))
         }
 
         /// The time from this instant to `other`.
         public func duration(to other: Instant) -> Duration {
-            other.sinceOrigin - sinceOrigin
+            Duration(attoseconds: other.sinceOrigin.attoseconds - sinceOrigin.attoseconds)
         }
 
         /// Whether this instant comes first.
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
-            lhs.sinceOrigin < rhs.sinceOrigin
+            lhs.sinceOrigin.attoseconds < rhs.sinceOrigin.attoseconds
         }
     }
 

@@ -1,5 +1,6 @@
 import CFutex
 import Glibc
+import Synchronization
 
 /// The thread behind `PrecisionClock`: it keeps the sleeping tasks and armed timers in
 /// deadline order, waits for the earliest deadline (`CLOCK_MONOTONIC`, absolute), and wakes
@@ -29,22 +30,31 @@ final class TimerThread: @unchecked Sendable {
         case forever
     }
 
-    // Guarded by `mutex`; `@unchecked Sendable` because every access below holds it. Behind
-    // pointers rather than in stored `var`s, so that their accesses (several a frame) skip the
-    // runtime's exclusivity checks: the mutex already makes them exclusive. Deadlines are kept
-    // as attoseconds on the monotonic clock: comparing two `Int128`s inlines, where comparing
-    // two `Duration`s is a call into the standard library (several a frame).
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let queue = UnsafeMutablePointer<SleeperQueue<Int128>>.allocate(capacity: 1)
-    private let sleep = UnsafeMutablePointer<Sleep>.allocate(capacity: 1)
-    /// The futex word: changed (atomically, under the mutex) to wake the waiting thread.
+    /// What the lock guards: the entries in deadline order (as attoseconds on the monotonic
+    /// clock: comparing two `Int128`s inlines, where comparing two `Duration`s is a call into
+    /// the standard library, several a frame), and how the thread is waiting.
+    private struct State: Sendable {
+        var queue = SleeperQueue<Int128>()
+        var sleep = Sleep.awake
+    }
+
+    /// What the thread does next, decided under the lock and done after it.
+    private enum Step {
+        /// Wake what was due.
+        case wake(SleeperQueue<Int128>.Waker)
+        /// Wait until the deadline (for nothing, without one) unless the futex word has moved
+        /// on from the ticket.
+        case wait(ticket: UInt32, until: Int128?)
+    }
+
+    private let state = Mutex(State())
+    /// The futex word: changed (atomically, under the lock) to wake the waiting thread. Behind
+    /// a pointer, since the kernel waits on its address. `@unchecked Sendable` for it: only
+    /// atomic operations touch it.
     private let doorbell = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
 
     private init() {
-        queue.initialize(to: SleeperQueue())
-        sleep.initialize(to: .awake)
         doorbell.initialize(to: 0)
-        pthread_mutex_init(mutex, nil)
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
         let status = pthread_create(&thread, nil, { context in
@@ -79,18 +89,18 @@ final class TimerThread: @unchecked Sendable {
     /// Suspends the calling task until the monotonic clock reaches `deadline`.
     func sleep(until deadline: Duration) async throws {
         let deadline = deadline.attoseconds
-        let id = locked { queue.pointee.reserveID() }
+        let id = state.withLock { $0.queue.reserveID() }
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                let (registered, ring) = locked {
-                    let earliest = queue.pointee.insert(id: id, deadline: deadline, continuation: continuation)
-                    return (earliest != nil, earliest == true && shouldRing(for: deadline))
+                let (registered, ring) = state.withLock { state in
+                    let earliest = state.queue.insert(id: id, deadline: deadline, continuation: continuation)
+                    return (earliest != nil, earliest == true && shouldRing(for: deadline, in: &state))
                 }
                 if ring { cfutex_wake_one(doorbell) }
                 if !registered { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            if case .task(let continuation) = locked({ queue.pointee.remove(id: id) })?.waker {
+            if case .task(let continuation) = state.withLock({ $0.queue.remove(id: id) })?.waker {
                 continuation.resume(throwing: CancellationError())
             }
         }
@@ -98,75 +108,65 @@ final class TimerThread: @unchecked Sendable {
 
     /// The id of a new timer.
     func makeTimerID() -> UInt64 {
-        locked { queue.pointee.makeTimerID() }
+        state.withLock { $0.queue.makeTimerID() }
     }
 
     /// Arms the timer `id`: `handler` runs on this thread once the monotonic clock reaches
     /// `deadline`.
     func arm(timer id: UInt64, at deadline: Duration, handler: @escaping @Sendable () -> Void) {
         let deadline = deadline.attoseconds
-        let ring = locked {
-            queue.pointee.arm(timer: id, at: deadline, handler: handler) && shouldRing(for: deadline)
+        let ring = state.withLock { state in
+            state.queue.arm(timer: id, at: deadline, handler: handler) && shouldRing(for: deadline, in: &state)
         }
         if ring { cfutex_wake_one(doorbell) }
     }
 
     /// Disarms the timer `id`.
     func disarm(timer id: UInt64) {
-        locked { queue.pointee.disarm(timer: id) }
+        state.withLock { $0.queue.disarm(timer: id) }
     }
 
     /// Whether the waiting thread must be woken for a new earliest `deadline`: it waits for a
     /// later one, or for nothing. Changes the futex word if so (the caller wakes the thread
     /// after unlocking), and notes the new deadline, so that a later one rings no more.
-    /// Called with the mutex held.
-    private func shouldRing(for deadline: Int128) -> Bool {
-        switch sleep.pointee {
+    /// Called with the lock held.
+    private func shouldRing(for deadline: Int128, in state: inout State) -> Bool {
+        switch state.sleep {
         case .awake: return false
         case .until(let waited) where waited <= deadline: return false
         case .until, .forever:
-            sleep.pointee = .until(deadline)
+            state.sleep = .until(deadline)
             cfutex_increment(doorbell)
             return true
         }
     }
 
     private func run() {
-        pthread_mutex_lock(mutex)
         while true {
-            // One due entry at a time, earliest first: no array is made per wake-up.
-            if let due = queue.pointee.removeFirst(dueBy: Self.nowAttoseconds) {
-                pthread_mutex_unlock(mutex)
-                due.waker.wake()
-                pthread_mutex_lock(mutex)
-                continue
+            let step = state.withLock { state -> Step in
+                // Back from a wait or a wake-up: it looks at the queue before it waits again.
+                state.sleep = .awake
+                // One due entry at a time, earliest first: no array is made per wake-up.
+                if let due = state.queue.removeFirst(dueBy: Self.nowAttoseconds) { return .wake(due.waker) }
+                // The word read under the lock: a deadline armed after the unlock changes it,
+                // and the wait then returns at once.
+                let ticket = cfutex_load(doorbell)
+                let earliest = state.queue.earliest
+                state.sleep = earliest.map { .until($0) } ?? .forever
+                return .wait(ticket: ticket, until: earliest)
             }
-            // The word read under the mutex: a deadline armed after the unlock changes it,
-            // and the wait then returns at once.
-            let ticket = cfutex_load(doorbell)
-            guard let earliest = queue.pointee.earliest else {
-                sleep.pointee = .forever
-                pthread_mutex_unlock(mutex)
+            switch step {
+            case .wake(let waker):
+                waker.wake()
+            case .wait(let ticket, nil):
                 _ = cfutex_wait_until(doorbell, ticket, nil)
-                pthread_mutex_lock(mutex)
-                sleep.pointee = .awake
-                continue
+            case .wait(let ticket, let deadline?):
+                // Whole nanoseconds (rounded up, so the wait never ends short of the deadline)
+                // first, in 128 bits, then split: one wide division per wait.
+                let nanoseconds = Int64(truncatingIfNeeded: (deadline + 999_999_999) / 1_000_000_000)
+                var until = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+                _ = cfutex_wait_until(doorbell, ticket, &until)
             }
-            sleep.pointee = .until(earliest)
-            pthread_mutex_unlock(mutex)
-            // Whole nanoseconds (rounded up, so the wait never ends short of the deadline) first,
-            // in 128 bits, then split: one wide division per wait.
-            let nanoseconds = Int64(truncatingIfNeeded: (earliest + 999_999_999) / 1_000_000_000)
-            var until = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-            _ = cfutex_wait_until(doorbell, ticket, &until)
-            pthread_mutex_lock(mutex)
-            sleep.pointee = .awake
         }
-    }
-
-    private func locked<Result>(_ body: () -> Result) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
     }
 }
