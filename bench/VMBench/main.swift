@@ -20,8 +20,8 @@ import VirtualDevices
 // - Then Haptics and the plain C program play the track in alternating rounds (Haptics, C,
 //   Haptics, C, ...; 3 rounds by default), so that a slow stretch of the guest's or the
 //   host's falls on both alike, and the verdict is taken on each one's median: CPU time
-//   varies by 10 to 30 % from one run to the next (the guest's tick-based accounting under
-//   emulation, the host's noise), more than the 1.3 target's margin. SDL2 and python-evdev,
+//   varies by 10 to 30 % from one run to the next (emulation and the host's noise), more than
+//   the 1.3 target's margin. SDL2 and python-evdev,
 //   far off and slow, play once each after them. Timing error is measured where it matters,
 //   at the device (see DeviceTiming); CPU time is the kernel's account of the whole process
 //   (wait4), start-up included, as a user would pay it, and also without what the program
