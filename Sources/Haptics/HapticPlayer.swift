@@ -59,7 +59,8 @@ final class HapticPlayer: Sendable {
         self.now = { epoch.duration(to: clock.now) }
         self.driver = driver
         self.state = Mutex(State(machine: PlaybackStateMachine(refreshInterval: refreshInterval, maximumVoices: maximumVoices)))
-        let timer = clock.makeDeadlineTimer { [weak self] in self?.deadlineReached() }
+        let reference = Reference(self)
+        let timer = clock.makeDeadlineTimer { reference.player?.deadlineReached() }
         let alarm = Alarm(arm: { timer.arm(at: epoch.advanced(by: $0)) }, disarm: { timer.disarm() })
         state.withLock { $0.timer = alarm }
     }
@@ -218,6 +219,17 @@ final class HapticPlayer: Sendable {
         case finish([PlaybackCompletion], PlaybackOutcome)
         case prepareDriver(DriverReply?)
         case closeDriver(DriverReply?)
+    }
+}
+
+/// The player, as its timer's handler holds it: weakly (the timer belongs to the player), and
+/// in a `weak let`, which a handler reads on every frame without the runtime's exclusivity
+/// check that a captured `weak var` (what `[weak self]` makes) costs.
+private final class Reference: Sendable {
+    weak let player: HapticPlayer?
+
+    init(_ player: HapticPlayer) {
+        self.player = player
     }
 }
 

@@ -34,7 +34,7 @@ public struct RumbleFrame: Sendable, Hashable {
     public var isSilent: Bool { strong == 0 && weak == 0 || gain == 0 }
     /// When the frame ends. (Added in attoseconds, which inline, where `Duration`'s `+` is a
     /// call: a player asks on every frame.)
-    @inlinable public var end: Duration { Duration(attoseconds: start.attoseconds + duration.attoseconds) }
+    @inlinable @inline(__always) public var end: Duration { Duration(attoseconds: start.attoseconds + duration.attoseconds) }
 
     private static func unit(_ value: Double) -> Double {
         value.isNaN ? 0 : min(max(value, 0), 1)

@@ -19,11 +19,13 @@ enum RumbleEffect {
     }
 
     /// The replay length for a frame lasting `duration`, in whole milliseconds rounded up.
-    /// Reckoned in 128-bit attoseconds, which inline, rather than through `Duration`'s
-    /// components, a call with 128-bit multiplications, on every frame.
+    /// Reckoned in attoseconds rather than through `Duration`'s components (a call with 128-bit
+    /// multiplications), and divided in 64 bits where the sum fits (frames under 9 s): that
+    /// division inlines, where a 128-bit one is a call, on every frame.
     static func replayLength(for duration: Duration) -> UInt16 {
-        let perMillisecond: Int128 = 1_000_000_000_000_000
-        let milliseconds = (duration.attoseconds + guardTime.attoseconds + perMillisecond - 1) / perMillisecond
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        let total = duration.attoseconds + guardTime.attoseconds + Int128(perMillisecond - 1)
+        let milliseconds = Int64(exactly: total).map { Int128($0 / perMillisecond) } ?? total / Int128(perMillisecond)
         return UInt16(min(max(milliseconds, 1), Int128(maximumLength)))
     }
 

@@ -59,6 +59,14 @@ import Testing
         #expect(lengths == [50, 32767, 50])
     }
 
+    @Test func replayLengthsRoundUpToWholeMillisecondsOnBothSidesOf64Bits() {
+        #expect(RumbleEffect.replayLength(for: .milliseconds(40)) == 90)
+        #expect(RumbleEffect.replayLength(for: .nanoseconds(40_000_001)) == 91)
+        #expect(RumbleEffect.replayLength(for: .seconds(9)) == 9050)
+        #expect(RumbleEffect.replayLength(for: .seconds(10) + .nanoseconds(1)) == 10051)
+        #expect(RumbleEffect.replayLength(for: .seconds(-1)) == 1)
+    }
+
     @Test func aSilentFrameStopsWithoutUploading() throws {
         let system = FakeInputSystem([pad: FakeInputSystem.pad("Pad")])
         let driver = driver(system)
@@ -104,6 +112,27 @@ import Testing
         driver.close()
         #expect(system.calls == [.write(pad, type: UInt16(EV_FF), code: 0, value: 0), .erase(pad, id: 0), .close(pad)])
         #expect(driver.devices.isEmpty)
+    }
+
+    @Test func aFrameAfterStopOrCloseGetsTheDeviceReadyAgain() throws {
+        let system = FakeInputSystem([pad: FakeInputSystem.pad("Pad")])
+        let driver = driver(system, .path(pad))
+        try driver.apply(frame(1, 1))
+        try driver.stop()
+        system.resetCalls()
+        try driver.apply(frame(1, 1))
+        #expect(system.calls == [
+            .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0, weak: 0, length: 50),
+            .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 90),
+            .write(pad, type: UInt16(EV_FF), code: 0, value: 1),
+        ])
+        driver.close()
+        system.resetCalls()
+        try driver.apply(frame(1, 1))
+        #expect(system.calls.prefix(4) == [
+            .open(pad), .close(pad), .open(pad), .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0, weak: 0, length: 50),
+        ])
+        #expect(driver.devices.map(\.node) == [pad])
     }
 
     @Test func permissionDeniedNamesTheNodeAndTheFix() {

@@ -22,8 +22,10 @@ final class DevNullEvdevDriver: HapticDriver {
         var effect = ff_effect()
         effect.type = UInt16(FF_RUMBLE)
         effect.id = 0
-        let perMillisecond: Int128 = 1_000_000_000_000_000
-        let milliseconds = (frame.duration.attoseconds + 50 * perMillisecond + perMillisecond - 1) / perMillisecond
+        // As RumbleEffect.replayLength: divided in 64 bits where the sum fits.
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        let total = frame.duration.attoseconds + Int128(51 * perMillisecond - 1)
+        let milliseconds = Int64(exactly: total).map { Int128($0 / perMillisecond) } ?? total / Int128(perMillisecond)
         effect.replay.length = UInt16(min(max(milliseconds, 1), 32767))
         effect.u.rumble.strong_magnitude = UInt16((frame.scaledStrong * 65535).rounded())
         effect.u.rumble.weak_magnitude = UInt16((frame.scaledWeak * 65535).rounded())
