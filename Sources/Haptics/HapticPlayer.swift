@@ -17,20 +17,14 @@ import Synchronization
 /// - Starting a playback performs its first frame before `play` returns (unless another thread
 ///   holds the path), so an impact costs one driver call after `prepare()`.
 ///
-/// The player is not generic over its clock: the clock is seen through two closures made once
-/// in `init` (the time now, and the timer), so the per-frame path runs as concrete code rather
-/// than through generic metadata looked up on every call.
+/// The player is not generic over its clock: it reads and arms it through a `PlayerClock`, so
+/// the per-frame path runs as concrete code rather than through generic metadata looked up on
+/// every call.
 final class HapticPlayer: Sendable {
-    /// The clock's timer, taking deadlines as offsets from the player's start.
-    private struct Alarm: Sendable {
-        let arm: @Sendable (Duration) -> Void
-        let disarm: @Sendable () -> Void
-    }
-
     private struct State {
         var machine: PlaybackStateMachine
         var completions: [UInt64: PlaybackCompletion] = [:]
-        var timer: Alarm?
+        var timer: PlayerClock.Alarm?
         /// The deadline the timer is armed for.
         var armed: Duration?
         /// The thread performing actions, while one does.
@@ -40,8 +34,7 @@ final class HapticPlayer: Sendable {
         var replies: [UInt64: DriverReply] = [:]
     }
 
-    /// The time now on the clock, as an offset from the player's start.
-    private let now: @Sendable () -> Duration
+    private let clock: PlayerClock
     private let driver: any HapticDriver
     private let state: Mutex<State>
 
@@ -55,13 +48,11 @@ final class HapticPlayer: Sendable {
     @_specialize(where C == ManualClock)
     init<C: Clock>(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2), maximumVoices: Int = 32)
     where C.Duration == Duration {
-        let epoch = clock.now
-        self.now = { epoch.duration(to: clock.now) }
+        self.clock = PlayerClock(clock)
         self.driver = driver
         self.state = Mutex(State(machine: PlaybackStateMachine(refreshInterval: refreshInterval, maximumVoices: maximumVoices)))
         let reference = Reference(self)
-        let timer = clock.makeDeadlineTimer { reference.player?.deadlineReached() }
-        let alarm = Alarm(arm: { timer.arm(at: epoch.advanced(by: $0)) }, disarm: { timer.disarm() })
+        let alarm = self.clock.alarm { reference.player?.deadlineReached() }
         state.withLock { $0.timer = alarm }
     }
 
@@ -126,7 +117,7 @@ final class HapticPlayer: Sendable {
     ) -> Result {
         let (result, performs) = state.withLock { state in
             if timerFired { state.armed = nil }
-            let result = event(&state.machine, now())
+            let result = event(&state.machine, clock.now)
             register(&state, result)
             return (result, claimPath(&state))
         }
@@ -141,7 +132,7 @@ final class HapticPlayer: Sendable {
         let performs: Bool? = state.withLock { state in
             state.nextTicket += 1
             let ticket = state.nextTicket
-            event(&state.machine, ticket, now())
+            event(&state.machine, ticket, clock.now)
             // A driver calling back only queues; anyone else waits for the reply. Either way the
             // timer follows the machine's new deadline (a close leaves none).
             let callsBack = state.performer.map { pthread_equal($0, pthread_self()) != 0 } ?? false

@@ -64,7 +64,7 @@ extension PrecisionClock: TimerClock {
     }
 
     /// A timer whose handler runs on the timer thread.
-    private final class Timer: DeadlineTimer {
+    final class Timer: DeadlineTimer {
         /// The thread, held rather than looked up (a lazy global's check) on every arming.
         let thread: TimerThread
         let id: UInt64
@@ -81,7 +81,12 @@ extension PrecisionClock: TimerClock {
         }
 
         func arm(at deadline: Instant) {
-            thread.arm(timer: id, at: deadline.sinceOrigin, handler: handler)
+            arm(atAttoseconds: deadline.sinceOrigin.attoseconds)
+        }
+
+        /// Arms the timer for `deadline`, attoseconds on the monotonic clock.
+        func arm(atAttoseconds deadline: Int128) {
+            thread.arm(timer: id, at: deadline, handler: handler)
         }
 
         func disarm() {

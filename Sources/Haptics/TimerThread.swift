@@ -73,7 +73,7 @@ final class TimerThread: @unchecked Sendable {
 
     /// The monotonic clock's time in attoseconds: built in 128-bit integers, which inline (the
     /// player and this thread read the time on every frame).
-    private static var nowAttoseconds: Int128 {
+    static var nowAttoseconds: Int128 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Int128(time.tv_sec) &* 1_000_000_000_000_000_000 &+ Int128(time.tv_nsec) &* 1_000_000_000
@@ -112,9 +112,8 @@ final class TimerThread: @unchecked Sendable {
     }
 
     /// Arms the timer `id`: `handler` runs on this thread once the monotonic clock reaches
-    /// `deadline`.
-    func arm(timer id: UInt64, at deadline: Duration, handler: @escaping @Sendable () -> Void) {
-        let deadline = deadline.attoseconds
+    /// `deadline` (attoseconds, as `nowAttoseconds` reads it).
+    func arm(timer id: UInt64, at deadline: Int128, handler: @escaping @Sendable () -> Void) {
         let ring = state.withLock { state in
             state.queue.arm(timer: id, at: deadline, handler: handler) && shouldRing(for: deadline, in: &state)
         }

@@ -13,7 +13,7 @@ import Testing
         let clock = PrecisionClock()
         let timer = TimerThread.shared.makeTimerID()
         let far = clock.now.advanced(by: .seconds(60))
-        TimerThread.shared.arm(timer: timer, at: far.sinceOrigin) {}
+        TimerThread.shared.arm(timer: timer, at: far.sinceOrigin.attoseconds) {}
         defer { TimerThread.shared.disarm(timer: timer) }
         // Let the thread settle into its wait for the far deadline, then ask for a near one.
         try await clock.sleep(until: clock.now.advanced(by: .milliseconds(10)))
@@ -39,7 +39,7 @@ import Testing
                     for _ in 0..<40 {
                         let deadline = TimerThread.now + .microseconds(random.next(in: 100...3_000))
                         lateness.append(await withCheckedContinuation { continuation in
-                            thread.arm(timer: timer, at: deadline) { continuation.resume(returning: TimerThread.now - deadline) }
+                            thread.arm(timer: timer, at: deadline.attoseconds) { continuation.resume(returning: TimerThread.now - deadline) }
                         })
                     }
                     return lateness
