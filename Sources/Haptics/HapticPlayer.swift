@@ -107,8 +107,9 @@ final class HapticPlayer: Sendable {
         step(timerFired: true) { machine, now in machine.deadlineReached(at: now) }
     }
 
-    /// Steps the machine with the time now, under the lock, re-arms the timer, then performs
-    /// the actions unless another thread is doing so.
+    /// Steps the machine with the time now, under the lock, then performs the actions unless
+    /// another thread is doing so; the timer is re-armed for the new deadline (after the
+    /// actions, by the thread that performs them).
     @discardableResult
     private func step<Result>(
         timerFired: Bool = false,
@@ -145,17 +146,26 @@ final class HapticPlayer: Sendable {
         try reply.wait()
     }
 
-    /// Re-arms the timer for the machine's deadline, and claims the serial path when actions
-    /// wait and nobody performs them.
+    /// Claims the serial path when actions wait and nobody performs them; otherwise re-arms
+    /// the timer for the machine's deadline at once. A caller that claims the path re-arms once
+    /// it has performed them (`nextWork`, still under the lock), so that a frame due now reaches
+    /// the driver before the next deadline's bookkeeping.
     private func claimPath(_ state: inout State) -> Bool {
-        let deadline = state.machine.deadline
-        if deadline != state.armed {
-            state.armed = deadline
-            if let deadline { state.timer?.arm(deadline) } else { state.timer?.disarm() }
+        guard state.performer == nil, state.machine.hasActions else {
+            rearm(&state)
+            return false
         }
-        guard state.performer == nil, state.machine.hasActions else { return false }
         state.performer = pthread_self()
         return true
+    }
+
+    /// Arms the timer for the machine's deadline, or disarms it, unless it is so already.
+    private func rearm(_ state: inout State) {
+        let deadline = state.machine.deadline
+        // Compared in attoseconds: `Duration`'s `==` is a call, and every frame asks.
+        guard deadline?.attoseconds != state.armed?.attoseconds else { return }
+        state.armed = deadline
+        if let deadline { state.timer?.arm(deadline) } else { state.timer?.disarm() }
     }
 
     /// Performs the queued actions one by one, outside the lock, until none is left.
@@ -186,6 +196,7 @@ final class HapticPlayer: Sendable {
     private func nextWork(_ state: inout State) -> Work? {
         guard let action = state.machine.takeAction() else {
             state.performer = nil
+            rearm(&state)
             return nil
         }
         switch action {
