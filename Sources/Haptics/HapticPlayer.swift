@@ -147,9 +147,9 @@ final class HapticPlayer: Sendable {
     }
 
     /// Claims the serial path when actions wait and nobody performs them; otherwise re-arms
-    /// the timer for the machine's deadline at once. A caller that claims the path re-arms once
-    /// it has performed them (`nextWork`, still under the lock), so that a frame due now reaches
-    /// the driver before the next deadline's bookkeeping.
+    /// the timer for the machine's deadline at once. A caller that claims the path decides the
+    /// next frame ahead and re-arms once it has performed them (`nextWork`, still under the
+    /// lock), so that a frame due now reaches the driver before the next one's bookkeeping.
     private func claimPath(_ state: inout State) -> Bool {
         guard state.performer == nil, state.machine.hasActions else {
             rearm(&state)
@@ -196,6 +196,7 @@ final class HapticPlayer: Sendable {
     private func nextWork(_ state: inout State) -> Work? {
         guard let action = state.machine.takeAction() else {
             state.performer = nil
+            state.machine.decideAhead()
             rearm(&state)
             return nil
         }

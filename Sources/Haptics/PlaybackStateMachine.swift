@@ -33,8 +33,8 @@ struct PlaybackStateMachine: Sendable {
     private var nextID: UInt64 = 0
     /// The last frame decided, while the motors may be running.
     private var sent: RumbleFrame?
-    /// The frame due at `deadline`, decided as soon as the previous one was, so that a
-    /// deadline only has to hand it over. Any change to what plays discards it.
+    /// The frame due at `deadline`, decided ahead (`decideAhead`), so that a deadline only has
+    /// to hand it over. Any change to what plays discards it.
     private var upcoming: RumbleFrame?
     private var actions: [Action] = []
     private var nextAction = 0
@@ -145,6 +145,16 @@ struct PlaybackStateMachine: Sendable {
         if sent != nil || !mixer.voices.isEmpty || mixer.hasActiveAdvanced { decideAfresh(at: now) }
     }
 
+    /// Decides the frame due at the deadline ahead of time, where it can be (something sounds,
+    /// and no advanced voice plays, whose frames follow its commands), so that the deadline
+    /// only has to hand it over. The player calls this once it has performed the actions, off
+    /// the path from a deadline to its frame; without it the deadline decides the frame itself,
+    /// alike.
+    mutating func decideAhead() {
+        guard upcoming == nil, let deadline, sent != nil, !mixer.hasActiveAdvanced else { return }
+        upcoming = mixer.frame(at: deadline, gain: gain)
+    }
+
     /// The time is `now`: decides every frame due by then. A wake-up before the deadline
     /// decides nothing.
     mutating func deadlineReached(at now: Duration) {
@@ -209,7 +219,6 @@ struct PlaybackStateMachine: Sendable {
         if !held { sent = goesIdle ? nil : frame }
         // While nothing sounds, an advanced voice may still have something scheduled.
         deadline = goesIdle ? mixer.nextForcedBoundary(after: time) : frame.end
-        if !goesIdle, !mixer.hasActiveAdvanced { upcoming = mixer.frame(at: frame.end, gain: gain) }
         finish(ended, .completed)
         for (run, outcome) in advancedEnded { finish([run], outcome) }
     }

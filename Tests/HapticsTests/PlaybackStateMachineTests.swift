@@ -266,6 +266,38 @@ struct MachineRow: Sendable, CustomTestStringConvertible {
         #expect(machine.deadline == nil)
     }
 
+    /// Deciding the next frame ahead (as the player does after performing) changes nothing the
+    /// driver is told: the same random events give the same actions with it and without it.
+    @Test(arguments: 0..<20)
+    func decidingAheadChangesNoAction(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed) + 100)
+        var plain = PlaybackStateMachine(refreshInterval: .milliseconds(500), maximumVoices: 4)
+        var ahead = plain
+        var now = Duration.zero
+        for _ in 0..<200 {
+            now += .milliseconds(Int(random.unit() * 30))
+            let choice = Int(random.unit() * 5)
+            let frames = (0..<(1 + Int(random.unit() * 4))).map {
+                RumbleFrame(start: .milliseconds(10 * $0), duration: .milliseconds(10 + Int(random.unit() * 40)),
+                            strong: random.unit(), weak: random.unit())
+            }
+            let gain = random.unit()
+            let victim = UInt64(1 + Int(random.unit() * 10))
+            for index in 0..<2 {
+                var machine = index == 0 ? plain : ahead
+                switch choice {
+                case 0: _ = machine.play(RumbleTrack(frames: frames), repetition: .count(2), at: now)
+                case 1: machine.stop(victim, at: now)
+                case 2: machine.setGain(gain, at: now)
+                default: machine.deadlineReached(at: now)
+                }
+                if index == 0 { plain = machine } else { ahead = machine }
+            }
+            #expect(Self.drain(&plain) == Self.drain(&ahead))
+            ahead.decideAhead()
+        }
+    }
+
     /// The queued actions, taken and written compactly: frames as start+duration in ms and
     /// levels, with the gain when it is not 1.
     static func drain(_ machine: inout PlaybackStateMachine) -> [String] {
