@@ -29,9 +29,6 @@ public final class EvdevDriver: HapticDriver {
         var devices: [OpenDevice] = []
         var watcher: DeviceWatcher?
         var isWatching = false
-        /// Whether `prepare` has nothing to do: every device open with its effect uploaded.
-        /// Cleared when the devices or their effects change, so a frame skips the checks.
-        var isReady = false
     }
 
     /// Which devices are driven.
@@ -83,7 +80,7 @@ public final class EvdevDriver: HapticDriver {
         var notices: [String] = []
         defer { for line in notices { notice(line) } }
         try state.withLock { state throws(EvdevError) in
-            if !state.isReady { try prepare(&state) }
+            if !isReady(state) { try prepare(&state) }
             var failure: EvdevError?
             var gone: [Int] = []
             for index in state.devices.indices {
@@ -95,7 +92,7 @@ public final class EvdevDriver: HapticDriver {
                     failure = failure ?? describe(error, on: state.devices[index], operation: "playing")
                 }
             }
-            for index in gone.reversed() { notices.append(drop(state.devices.remove(at: index), from: &state)) }
+            for index in gone.reversed() { notices.append(drop(state.devices.remove(at: index))) }
             if let failure { throw failure }
         }
     }
@@ -104,7 +101,6 @@ public final class EvdevDriver: HapticDriver {
     public func stop() throws {
         try state.withLock { state throws(EvdevError) in
             var failure: EvdevError?
-            state.isReady = false
             for index in state.devices.indices {
                 do throws(Errno) {
                     try silence(&state.devices[index], erase: true)
@@ -127,7 +123,6 @@ public final class EvdevDriver: HapticDriver {
                 system.close(device.fd)
             }
             state.devices = []
-            state.isReady = false
         }
     }
 
@@ -155,7 +150,14 @@ public final class EvdevDriver: HapticDriver {
                 throw describe(error, on: state.devices[index], operation: "uploading an effect")
             }
         }
-        state.isReady = true
+    }
+
+    /// Whether `prepare` has nothing to do: the devices open with their effects uploaded, and
+    /// the watcher started where the selection follows hot-plug. Asked on every frame, so it
+    /// answers without a call into `prepare`.
+    private func isReady(_ state: State) -> Bool {
+        !state.devices.isEmpty && state.devices.allSatisfy { $0.effectID >= 0 }
+            && (state.isWatching || !watchesHotPlug || !selection.followsHotPlug)
     }
 
     private func open(_ info: EvdevDeviceInfo) throws(EvdevError) -> OpenDevice {
@@ -177,7 +179,7 @@ public final class EvdevDriver: HapticDriver {
             switch change {
             case .disappeared(let node):
                 guard let index = state.devices.firstIndex(where: { $0.info.node == node }) else { return nil }
-                return drop(state.devices.remove(at: index), from: &state)
+                return drop(state.devices.remove(at: index))
             case .appeared(let node):
                 guard selection == .all || state.devices.isEmpty,
                       !state.devices.contains(where: { $0.info.node == node }),
@@ -185,17 +187,14 @@ public final class EvdevDriver: HapticDriver {
                       let device = try? open(info)
                 else { return nil }
                 state.devices.append(device)
-                state.isReady = false
                 return "\(node) (\(info.name)) plugged in: it will rumble too"
             }
         }
         if let line { notice(line) }
     }
 
-    /// Closes a device that went away (taken out of `state`'s devices); the notice to give
-    /// once the lock is released.
-    private func drop(_ device: OpenDevice, from state: inout State) -> String {
-        state.isReady = false
+    /// Closes a device that went away; the notice to give once the lock is released.
+    private func drop(_ device: OpenDevice) -> String {
         system.close(device.fd)
         return "\(device.info.node) (\(device.info.name)) was unplugged; dropped it"
     }
