@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The side-by-side benchmark (`make bench` runs it): in one VM run, on one virtual pad, the
 # same 20 s track played by Haptics and by a plain C program (bench/c_rumble_player.c) in
-# alternating rounds (Haptics, C, Haptics, C, ...: the verdict is on each one's median), then
+# alternating rounds (Haptics, C, Haptics, C, ...: the verdict is on the p99 error over all of
+# each one's frames and on its median run's CPU time), then
 # once each by an SDL2 program (bench/sdl_rumble_player.c) and by a python-evdev program
 # (bench/evdev_rumble_player.py), timed by the pad itself. Writes bench/side-by-side.json
 # (every run and the medians) and prints the tables.
@@ -10,13 +11,13 @@
 # python3-venv, QEMU and a Debian kernel; python-evdev comes from PyPI into a venv under
 # .build/bench. Otherwise skips with the reason, except in CI (CI=true), where a skip is a
 # failure. Env: SWIFT (the swift command), BENCH_SECONDS (the track's length, default 20),
-# BENCH_ROUNDS (how many runs each for Haptics and C, default 3).
+# BENCH_ROUNDS (how many runs each for Haptics and C, default 5).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 swift=${SWIFT:-swift}
 seconds=${BENCH_SECONDS:-20}
-rounds=${BENCH_ROUNDS:-3}
+rounds=${BENCH_ROUNDS:-5}
 [[ $seconds =~ ^[1-9][0-9]*$ ]] || { echo "BENCH_SECONDS must be a whole number of seconds, not '$seconds'" >&2; exit 2; }
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "BENCH_ROUNDS must be a whole number of rounds, at least 1, not '$rounds'" >&2; exit 2; }
 out=$root/.build/bench
@@ -76,7 +77,7 @@ trap 'rm -f "$log"' EXIT
 status=0
 # Boot and the four warm-ups of 2 s (120 s covers them), then 2 x rounds + 2 runs of
 # $seconds s, each with its start-up and exit under emulation (at most a few seconds, python's
-# the most): twice the playing time plus 10 s a run leaves room to spare (520 s by default).
+# the most): twice the playing time plus 10 s a run leaves room to spare (720 s by default).
 runs=$((2 * rounds + 2))
 VM_TIMEOUT=$((120 + runs * (2 * seconds + 10))) VM_EXTRA_FILES="${extra[*]}" scripts/vm/run.sh "$bin/haptics-vm-bench" \
     --ahap "$ahap" --seconds "$seconds" --rounds "$rounds" --c-player "$out/c_rumble_player" --sdl-player "$out/sdl_rumble_player" \

@@ -1,5 +1,5 @@
 /// The main role's command line: `haptics-vm-bench --ahap FILE --c-player PATH
-/// --sdl-player PATH --python PATH --evdev-player PATH [--seconds 20] [--rounds 3]`, every
+/// --sdl-player PATH --python PATH --evdev-player PATH [--seconds 20] [--rounds 5]`, every
 /// path as the guest sees it.
 struct Options {
     /// The corpus AHAP file to render.
@@ -33,7 +33,7 @@ struct Options {
         let seconds = arguments.contains("--seconds") ? Int(try value("--seconds")) : 20
         guard let seconds, seconds > 0 else { throw BenchError("--seconds takes a whole number of seconds") }
         self.seconds = seconds
-        let rounds = arguments.contains("--rounds") ? Int(try value("--rounds")) : 3
+        let rounds = arguments.contains("--rounds") ? Int(try value("--rounds")) : 5
         guard let rounds, rounds > 0 else { throw BenchError("--rounds takes a whole number of rounds, at least 1") }
         self.rounds = rounds
     }

@@ -7,6 +7,11 @@ struct Percentiles {
         sorted = samples.sorted()
     }
 
+    /// Summarises the samples of all `parts` together, as one sample.
+    init(merging parts: [Percentiles]) {
+        sorted = parts.flatMap(\.sorted).sorted()
+    }
+
     /// The value below which `fraction` of the samples fall; 0 for no samples.
     func percentile(_ fraction: Double) -> Int64 {
         guard !sorted.isEmpty else { return 0 }
