@@ -25,4 +25,9 @@ struct Percentiles {
     var p99: Int64 { percentile(0.99) }
     /// The largest sample.
     var max: Int64 { sorted.last ?? 0 }
+
+    /// How many samples are `bound` or more.
+    func count(atLeast bound: Int64) -> Int {
+        sorted.count - (sorted.firstIndex { $0 >= bound } ?? sorted.count)
+    }
 }

@@ -92,6 +92,10 @@ struct SideBySideReport {
     /// Every run, in the order played.
     let entries: [Entry]
 
+    /// A timing error the host's own stalls account for (see bench/VMBench/main.swift): the
+    /// frames this far off or more are counted in each run, to tell a run the host disturbed.
+    static let stall: Int64 = 1_000_000
+
     /// The runs grouped by contender, in order of first appearance (Haptics first).
     var summaries: [Summary] {
         var names: [String] = []
@@ -127,12 +131,13 @@ struct SideBySideReport {
             "track: the first \(seconds) s of \(file): \(track.frames.count) frames, \(sounding) sounding",
             "Haptics and plain C in \(rounds) alternating rounds, then SDL2 and python-evdev once each",
             "",
-            "every run, in the order played: timing error at the pad, against each program's median offset (from its first frame's offset: *);",
+            "every run, in the order played: timing error at the pad, against each program's median offset (from its first frame's offset: *),",
+            "and how many frames were 1 ms off or more (where the host's own stalls begin);",
             "CPU time of the whole process (wait4), of which before the first frame (as the program says it), and the playing alone (the difference)",
             "",
             pad("player", 14) + pad("round", 6, right: true) + pad("matched", 12, right: true) + pad("p50 ms", 9, right: true)
                 + pad("p99 ms", 9, right: true) + pad("max ms", 9, right: true) + pad("p99* ms", 9, right: true)
-                + pad("max* ms", 9, right: true) + pad("span s", 9, right: true) + pad("CPU ms", 9, right: true)
+                + pad("max* ms", 9, right: true) + pad(">=1 ms", 8, right: true) + pad("span s", 9, right: true) + pad("CPU ms", 9, right: true)
                 + pad("start ms", 10, right: true) + pad("play ms", 9, right: true) + pad("exit", 6, right: true),
         ]
         for entry in entries {
@@ -144,6 +149,7 @@ struct SideBySideReport {
                 + pad(Fixed.text(milliseconds(timing.errors.max), 3), 9, right: true)
                 + pad(Fixed.text(milliseconds(timing.errorsFromFirst.p99), 3), 9, right: true)
                 + pad(Fixed.text(milliseconds(timing.errorsFromFirst.max), 3), 9, right: true)
+                + pad(String(timing.errors.count(atLeast: Self.stall)), 8, right: true)
                 + pad(Fixed.text(timing.span.inSeconds, 3), 9, right: true)
                 + pad(Fixed.text(entry.run.cpuTime.inMilliseconds, 0), 9, right: true)
                 + pad(optional(entry.run.beforeFirstFrame?.inMilliseconds, 0, none: "-"), 10, right: true)
@@ -199,7 +205,7 @@ struct SideBySideReport {
             return "{\"name\": \"\(entry.name)\", \"round\": \(entry.round), \"exit\": \(entry.run.status), "
                 + "\"matched\": \(timing.matched), \"sounding\": \(timing.sounding), "
                 + "\"p50_ms\": \(Fixed.text(milliseconds(timing.errors.p50), 3)), \"p99_ms\": \(Fixed.text(milliseconds(timing.errors.p99), 3)), "
-                + "\"max_ms\": \(Fixed.text(milliseconds(timing.errors.max), 3)), "
+                + "\"max_ms\": \(Fixed.text(milliseconds(timing.errors.max), 3)), \"frames_off_1ms_or_more\": \(timing.errors.count(atLeast: Self.stall)), "
                 + "\"p50_from_first_ms\": \(Fixed.text(milliseconds(timing.errorsFromFirst.p50), 3)), "
                 + "\"p99_from_first_ms\": \(Fixed.text(milliseconds(timing.errorsFromFirst.p99), 3)), "
                 + "\"max_from_first_ms\": \(Fixed.text(milliseconds(timing.errorsFromFirst.max), 3)), \"span_s\": \(Fixed.text(timing.span.inSeconds, 3)), "
