@@ -1,17 +1,16 @@
 #!/usr/bin/env bash
 # The side-by-side benchmark (`make bench` runs it): in one VM run, on one virtual pad, the
-# same 20 s track played by Haptics and by a plain C program (bench/c_rumble_player.c) in
-# alternating rounds (Haptics, C, Haptics, C, ...: the verdict is on the p99 error over all of
-# each one's frames and on its median run's CPU time), then
-# once each by an SDL2 program (bench/sdl_rumble_player.c) and by a python-evdev program
-# (bench/evdev_rumble_player.py), timed by the pad itself. Writes bench/side-by-side.json
-# (every run and the medians) and prints the tables.
+# same 20 s track played by Haptics, by a plain C program (bench/c_rumble_player.c), by an
+# SDL2 program (bench/sdl_rumble_player.c) and by a python-evdev program
+# (bench/evdev_rumble_player.py) in alternating rounds (Haptics, C, SDL2, python-evdev,
+# Haptics, ...: the verdict is on each one's median run), timed by the pad itself. Writes bench/side-by-side.json (every run,
+# the medians and the ratios) and prints the tables.
 #
 # Installs what it needs when missing and it can (root or sudo): SDL2's development files,
 # python3-venv, QEMU and a Debian kernel; python-evdev comes from PyPI into a venv under
 # .build/bench. Otherwise skips with the reason, except in CI (CI=true), where a skip is a
 # failure. Env: SWIFT (the swift command), BENCH_SECONDS (the track's length, default 20),
-# BENCH_ROUNDS (how many runs each for Haptics and C, default 5).
+# BENCH_ROUNDS (how many runs each program plays, default 5).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -71,14 +70,14 @@ bin=$("$swift" build "${static[@]}" --show-bin-path)
 mapfile -t python_files < <(env -i PATH=/usr/bin:/bin HOME=/tmp "$python" scripts/vm/python-files.py bench/evdev_rumble_player.py)
 extra=("$out/c_rumble_player" "$out/sdl_rumble_player" "$python" "${python_files[@]}" "$ahap")
 
-echo "== side by side: Haptics and plain C ($rounds rounds), SDL2 and python-evdev on one virtual pad, in a VM ($seconds s each)"
+echo "== side by side: Haptics, plain C, SDL2 and python-evdev ($rounds rounds) on one virtual pad, in a VM ($seconds s each)"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-# Boot and the four warm-ups of 2 s (120 s covers them), then 2 x rounds + 2 runs of
-# $seconds s, each with its start-up and exit under emulation (at most a few seconds, python's
-# the most): twice the playing time plus 10 s a run leaves room to spare (720 s by default).
-runs=$((2 * rounds + 2))
+# Boot and the four warm-ups of 2 s (120 s covers them), then 4 x rounds runs of $seconds s,
+# each with its start-up and exit under emulation (at most a few seconds, python's the most):
+# twice the playing time plus 10 s a run leaves room to spare (1,120 s by default).
+runs=$((4 * rounds))
 VM_TIMEOUT=$((120 + runs * (2 * seconds + 10))) VM_EXTRA_FILES="${extra[*]}" scripts/vm/run.sh "$bin/haptics-vm-bench" \
     --ahap "$ahap" --seconds "$seconds" --rounds "$rounds" --c-player "$out/c_rumble_player" --sdl-player "$out/sdl_rumble_player" \
     --python "$python" --evdev-player "$root/bench/evdev_rumble_player.py" |

@@ -1,15 +1,14 @@
 import Haptics
 
 /// The side-by-side figures: every run's table for people, each contender's medians and p99
-/// over all its frames, the verdict (Haptics ÷ each other program: the p99 error over all the
-/// frames, the CPU time of the median runs), and one `@@SIDE-BY-SIDE {json}@@` line for
-/// scripts/bench-vm.sh.
+/// over all its frames, the verdict (Haptics ÷ each other program, on the medians), and one
+/// `@@SIDE-BY-SIDE {json}@@` line for scripts/bench-vm.sh.
 struct SideBySideReport {
     /// One run of one contender.
     struct Entry {
         /// The contender's name.
         let name: String
-        /// Which round this run was, from 1 (1 for the contenders that play once).
+        /// Which round this run was, from 1.
         let round: Int
         /// The most Haptics may take of its p99 error and CPU time, as ratios.
         let target: (p99: Double, cpu: Double)?
@@ -19,7 +18,7 @@ struct SideBySideReport {
         let timing: DeviceTiming
     }
 
-    /// One contender's runs and their medians (its one run's figures when it played once).
+    /// One contender's runs and their medians.
     struct Summary {
         /// The contender's name.
         let name: String
@@ -39,9 +38,10 @@ struct SideBySideReport {
             return values.count == runs.count ? Median.of(values) : nil
         }
 
-        /// The device-side errors of every frame of every run, as one sample: its p99 is the
-        /// one the verdict is on, as a percentile of 5 × 2,000 frames is five times less at
-        /// the mercy of chance than one of 2,000 (and than the median of five such).
+        /// The device-side errors of every frame of every run, as one sample. Its p99 is
+        /// reported beside the median run's, not judged: one run the host disturbs (a hundred
+        /// frames 1 ms off, where a quiet one has five) carries it alone, where the median of
+        /// five runs shrugs off two such.
         var allFrames: Percentiles { Percentiles(merging: runs.map(\.timing.errors)) }
         /// The p99 device-side error over every frame of every run, in milliseconds.
         var p99OfAllFrames: Double { milliseconds(allFrames.p99) }
@@ -61,14 +61,14 @@ struct SideBySideReport {
         var playing: Double? { medianIfAll { $0.run.playingCPU?.inMilliseconds } }
     }
 
-    /// Haptics ÷ another contender: the p99 error over all frames, and the rest on the medians.
+    /// Haptics ÷ another contender, on the medians (and the p99 over all frames beside them).
     struct Ratio {
         /// "Haptics ÷ <the other one>".
         let name: String
-        /// Of the p99 device-side errors over every frame of every run.
-        let p99: Double
         /// Of the median p99 device-side errors (one p99 per run).
-        let medianP99: Double
+        let p99: Double
+        /// Of the p99 device-side errors over every frame of every run.
+        let p99OfAllFrames: Double
         /// Of the median p99 errors from the first frame.
         let p99FromFirst: Double
         /// Of the median CPU times of the whole process.
@@ -85,7 +85,7 @@ struct SideBySideReport {
     let file: String
     /// How much of it was played.
     let seconds: Int
-    /// How many rounds Haptics and the plain C player played.
+    /// How many rounds every contender played.
     let rounds: Int
     /// The track played.
     let track: RumbleTrack
@@ -115,8 +115,8 @@ struct SideBySideReport {
             return mine / theirs
         }
         return summaries.dropFirst().map { other in
-            Ratio(name: "Haptics ÷ \(other.name)", p99: haptics.p99OfAllFrames / other.p99OfAllFrames,
-                  medianP99: haptics.p99 / other.p99, p99FromFirst: haptics.p99FromFirst / other.p99FromFirst,
+            Ratio(name: "Haptics ÷ \(other.name)", p99: haptics.p99 / other.p99,
+                  p99OfAllFrames: haptics.p99OfAllFrames / other.p99OfAllFrames, p99FromFirst: haptics.p99FromFirst / other.p99FromFirst,
                   cpu: haptics.cpu / other.cpu, playing: ratio(haptics.playing, other.playing),
                   beforeFirstFrame: ratio(haptics.beforeFirstFrame, other.beforeFirstFrame), target: other.target ?? (p99: 1, cpu: 1))
         }
@@ -129,7 +129,7 @@ struct SideBySideReport {
         var lines = [
             "Side by side on one virtual pad (uinput, in the VM), device-side timestamps",
             "track: the first \(seconds) s of \(file): \(track.frames.count) frames, \(sounding) sounding",
-            "Haptics and plain C in \(rounds) alternating rounds, then SDL2 and python-evdev once each",
+            "Haptics, plain C, SDL2 and python-evdev in \(rounds) alternating rounds",
             "",
             "every run, in the order played: timing error at the pad, against each program's median offset (from its first frame's offset: *),",
             "and how many frames were 1 ms off or more (where the host's own stalls begin);",
@@ -172,12 +172,12 @@ struct SideBySideReport {
                 + pad(Fixed.text(summary.cpu, 0), 9, right: true) + pad(optional(summary.beforeFirstFrame, 0, none: "-"), 10, right: true)
                 + pad(optional(summary.playing, 0, none: "-"), 9, right: true))
         }
-        lines += ["", "verdict, Haptics ÷ the other program: the p99 error over all the runs' frames, the CPU times of the median runs:"]
+        lines += ["", "verdict, each ratio the median of Haptics' runs ÷ the median of the other program's:"]
         func verdict(_ value: Double, _ bound: Double) -> String {
             "\(Fixed.text(value, 3)) (target <= \(Fixed.text(bound, 1)): \(value <= bound ? "met" : "MISSED"))"
         }
         for ratio in ratios {
-            lines.append("\(ratio.name): p99 error \(verdict(ratio.p99, ratio.target.p99)); of the median runs \(Fixed.text(ratio.medianP99, 3)); "
+            lines.append("\(ratio.name): p99 error \(verdict(ratio.p99, ratio.target.p99)); over all frames \(Fixed.text(ratio.p99OfAllFrames, 3)); "
                 + "p99* \(Fixed.text(ratio.p99FromFirst, 3))")
             lines.append("\(ratio.name): CPU time, whole process \(verdict(ratio.cpu, ratio.target.cpu))")
             if let playing = ratio.playing {
@@ -220,8 +220,8 @@ struct SideBySideReport {
                 + "\"before_first_frame_cpu_ms\": \(optional(summary.beforeFirstFrame, 1)), \"playing_cpu_ms\": \(optional(summary.playing, 1))}"
         }
         let ratioObjects = ratios.map { ratio in
-            "{\"name\": \"\(ratio.name)\", \"p99_error\": \(Fixed.text(ratio.p99, 3)), \"p99_error_of\": \"all frames\", "
-                + "\"median_p99_error\": \(Fixed.text(ratio.medianP99, 3)), \"cpu_time_of\": \"medians\", "
+            "{\"name\": \"\(ratio.name)\", \"of\": \"medians\", \"p99_error\": \(Fixed.text(ratio.p99, 3)), "
+                + "\"p99_error_all_frames\": \(Fixed.text(ratio.p99OfAllFrames, 3)), "
                 + "\"p99_error_from_first\": \(Fixed.text(ratio.p99FromFirst, 3)), \"cpu_time\": \(Fixed.text(ratio.cpu, 3)), "
                 + "\"playing_cpu_time\": \(optional(ratio.playing, 3)), \"before_first_frame_cpu_time\": \(optional(ratio.beforeFirstFrame, 3)), "
                 + "\"p99_error_target\": \(Fixed.text(ratio.target.p99, 1)), \"cpu_time_target\": \(Fixed.text(ratio.target.cpu, 1))}"
@@ -244,8 +244,8 @@ struct SideBySideReport {
             }
         }
         for ratio in ratios {
-            figures.append(figure("side by side in the VM, p99 error, \(ratio.name), all frames", ratio.p99, "", atMost: ratio.target.p99))
-            figures.append(figure("side by side in the VM, p99 error, \(ratio.name), medians", ratio.medianP99, ""))
+            figures.append(figure("side by side in the VM, p99 error, \(ratio.name), medians", ratio.p99, "", atMost: ratio.target.p99))
+            figures.append(figure("side by side in the VM, p99 error, \(ratio.name), all frames", ratio.p99OfAllFrames, ""))
             figures.append(figure("side by side in the VM, CPU time, \(ratio.name), medians", ratio.cpu, "", atMost: ratio.target.cpu))
             if let playing = ratio.playing {
                 figures.append(figure("side by side in the VM, CPU time of the playing alone, \(ratio.name), medians", playing, "", atMost: ratio.target.cpu))
