@@ -3,8 +3,8 @@
 # same 20 s track played by Haptics, by a plain C program (bench/c_rumble_player.c), by an
 # SDL2 program (bench/sdl_rumble_player.c) and by a python-evdev program
 # (bench/evdev_rumble_player.py) in alternating rounds (Haptics, C, SDL2, python-evdev,
-# Haptics, ...: the verdict is on each one's median run), timed by the pad itself. Writes bench/side-by-side.json (every run,
-# the medians and the ratios) and prints the tables.
+# Haptics, ...: the verdict is on each one's median run), timed by the pad itself. Writes
+# bench/side-by-side.json (every run, the medians and the ratios) and prints the tables.
 #
 # Installs what it needs when missing and it can (root or sudo): SDL2's development files,
 # python3-venv, QEMU and a Debian kernel; python-evdev comes from PyPI into a venv under
