@@ -35,19 +35,20 @@ struct PlayerClock: Sendable {
     }
 
     private let time: Time
-    /// Makes the clock's timer, once the handler can be made.
-    private let makeAlarm: @Sendable (_ handler: @escaping @Sendable () -> Void) -> Alarm
+    /// Makes a disarmed timer on the clock whose handler is the one given (the player makes it
+    /// once it can hand over a handler that refers to it).
+    let alarm: @Sendable (_ handler: @escaping @Sendable () -> Void) -> Alarm
 
     /// `clock`, with the player starting now.
     init<C: Clock>(_ clock: C) where C.Duration == Duration {
         if let clock = clock as? PrecisionClock {
             let epoch = clock.now.sinceOrigin.attoseconds
             time = .precision(epoch: epoch)
-            makeAlarm = { handler in .precision(epoch: epoch, timer: PrecisionClock.Timer(thread: .shared, handler: handler)) }
+            alarm = { handler in .precision(epoch: epoch, timer: PrecisionClock.Timer(thread: .shared, handler: handler)) }
         } else {
             let epoch = clock.now
             time = .other(now: { epoch.duration(to: clock.now) })
-            makeAlarm = { handler in
+            alarm = { handler in
                 let timer = clock.makeDeadlineTimer(handler)
                 return .other(arm: { timer.arm(at: epoch.advanced(by: $0)) }, disarm: { timer.disarm() })
             }
@@ -60,10 +61,5 @@ struct PlayerClock: Sendable {
         case .precision(let epoch): Duration(attoseconds: TimerThread.nowAttoseconds - epoch)
         case .other(let now): now()
         }
-    }
-
-    /// A disarmed timer on the clock whose handler is `handler`.
-    func alarm(_ handler: @escaping @Sendable () -> Void) -> Alarm {
-        makeAlarm(handler)
     }
 }
