@@ -18,7 +18,7 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { String(cString: strerror(code)) }
 
     /// `EINTR`: a signal arrived mid-call; the call may simply be made again.
-    package var isInterruption: Bool { code == EINTR }
+    @usableFromInline package var isInterruption: Bool { code == EINTR }
 
     /// `EAGAIN`: a non-blocking call has nothing to do now.
     package var meansTryAgain: Bool { code == EAGAIN || code == EWOULDBLOCK }
@@ -43,7 +43,9 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Runs `body` again for as long as it fails with `EINTR`: the one place in the package
     /// that retries an interrupted call (as swift-system's `valueOrErrno(retryOnInterrupt:)`).
-    package static func retryingOnInterrupt<Value>(_ body: () throws(Errno) -> Value) throws(Errno) -> Value {
+    /// Inlinable, so that the driver modules' per-frame calls specialise it rather than go
+    /// through it as an unspecialised generic.
+    @inlinable package static func retryingOnInterrupt<Value>(_ body: () throws(Errno) -> Value) throws(Errno) -> Value {
         while true {
             do {
                 return try body()
