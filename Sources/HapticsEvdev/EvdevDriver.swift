@@ -77,24 +77,46 @@ public final class EvdevDriver: HapticDriver {
 
     /// Plays the frame on every device.
     public func apply(_ frame: RumbleFrame) throws {
-        var notices: [String] = []
-        defer { for line in notices { notice(line) } }
-        try state.withLock { state throws(EvdevError) in
+        let (unplugged, failure) = try state.withLock { state throws(EvdevError) in
             if !isReady(state) { try prepare(&state) }
-            var failure: EvdevError?
-            var gone: [Int] = []
             for index in state.devices.indices {
                 do throws(Errno) {
                     try play(frame, on: &state.devices[index])
-                } catch where error.meansDeviceGone {
-                    gone.append(index)
                 } catch {
-                    failure = failure ?? describe(error, on: state.devices[index], operation: "playing")
+                    return finishPlaying(frame, failedWith: error, at: index, in: &state)
                 }
             }
-            for index in gone.reversed() { notices.append(drop(state.devices.remove(at: index))) }
-            if let failure { throw failure }
+            return ([], nil)
         }
+        for line in unplugged { notice(line) }
+        if let failure { throw failure }
+    }
+
+    /// After the device at `index` failed to play `frame`: the frame goes on to the devices
+    /// after it, the devices that went away are dropped, and the first other failure is kept.
+    /// Returns the notices to give and the error to throw, once the lock is released. (Apart
+    /// from the loop in `apply`, so that a frame that plays everywhere, as nearly every frame
+    /// does, keeps no list and no error on its way.)
+    private func finishPlaying(_ frame: RumbleFrame, failedWith error: Errno, at index: Int, in state: inout State)
+        -> (unplugged: [String], failure: EvdevError?) {
+        var failure: EvdevError?
+        var gone: [Int] = []
+        func note(_ error: Errno, at index: Int) {
+            if error.meansDeviceGone {
+                gone.append(index)
+            } else {
+                failure = failure ?? describe(error, on: state.devices[index], operation: "playing")
+            }
+        }
+        note(error, at: index)
+        for next in state.devices.indices.dropFirst(index + 1) {
+            do throws(Errno) {
+                try play(frame, on: &state.devices[next])
+            } catch {
+                note(error, at: next)
+            }
+        }
+        return (gone.reversed().map { drop(state.devices.remove(at: $0)) }, failure)
     }
 
     /// Stops every device's effect and erases it.
