@@ -9,7 +9,7 @@ protocol DeadlineTimer<Instant>: Sendable {
 }
 
 /// A clock that wakes timers by itself, with no task waiting on it: `ManualClock` (during
-/// `advance`) and `PrecisionClock` (on its timer thread).
+/// `advance`) and `PrecisionClock` (each timer on a thread of its own).
 protocol TimerClock: Clock {
     /// A disarmed timer whose handler runs where the clock notices a deadline.
     func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any DeadlineTimer<Instant>

@@ -11,9 +11,9 @@ import Synchronization
 ///   finds the path free performs the queued actions; a call that comes while another thread
 ///   performs them (or from inside a driver call) only queues its own and returns. So a driver
 ///   may call back into the player from any of its methods.
-/// - The next deadline is kept by one timer: the clock's own (`PrecisionClock`'s timer thread,
-///   `ManualClock`'s `advance`), or one long-lived task sleeping on any other clock. No task per
-///   playback or per change.
+/// - The next deadline is kept by one timer: the clock's own (on `PrecisionClock` a thread of
+///   the player's own, `ManualClock`'s `advance`), or one long-lived task sleeping on any
+///   other clock. No task per playback or per change.
 /// - Starting a playback performs its first frame before `play` returns (unless another thread
 ///   holds the path), so an impact costs one driver call after `prepare()`.
 ///

@@ -1,8 +1,8 @@
 /// A player's clock, as the player reads it and arms its timer on every frame, with times as
 /// offsets from the player's start.
 ///
-/// `PrecisionClock`, the clock devices play on, is used directly: its time and its timer
-/// thread, with no closure or existential in between. Each of those is code of its own to run
+/// `PrecisionClock`, the clock devices play on, is used directly: its time and its timer (a
+/// thread of the player's own), with no closure or existential in between. Each of those is code of its own to run
 /// on every frame, and under emulation (the VM benchmark) every distinct function a frame runs
 /// costs (BENCHMARKS.md). Any other clock is seen through closures made once, so the player
 /// need not be generic over it.
@@ -44,7 +44,7 @@ struct PlayerClock: Sendable {
         if let clock = clock as? PrecisionClock {
             let epoch = clock.now.sinceOrigin.attoseconds
             time = .precision(epoch: epoch)
-            alarm = { handler in .precision(epoch: epoch, timer: PrecisionClock.Timer(thread: .shared, handler: handler)) }
+            alarm = { handler in .precision(epoch: epoch, timer: PrecisionClock.Timer(handler: handler)) }
         } else {
             let epoch = clock.now
             time = .other(now: { epoch.duration(to: clock.now) })

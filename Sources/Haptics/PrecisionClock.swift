@@ -1,10 +1,11 @@
-/// A monotonic clock for playback whose deadlines are kept by one dedicated timer thread,
-/// waiting on absolute deadlines; an engine on this clock sends each frame from that thread,
-/// the moment it notices the frame's deadline.
+/// A monotonic clock for playback that waits on absolute deadlines with threads of its own:
+/// tasks sleeping on it share one timer thread, and an engine on it waits for its frames on a
+/// thread of its own (its player's timer), sending each frame from there the moment the
+/// frame's deadline passes.
 ///
 /// Measured on the project's machines (see BENCHMARKS.md), this wakes closer to deadlines
-/// than `ContinuousClock`'s sleeps, and while nothing is due its thread waits on a futex with
-/// no timeout: no periodic wake-ups at all. Any number of clocks share the one thread.
+/// than `ContinuousClock`'s sleeps, and while nothing is due its threads wait on a futex with
+/// no timeout: no periodic wake-ups at all. Any number of clocks share the one timer thread.
 /// `HapticEngine(driver:)` plays on it.
 public struct PrecisionClock: Clock, Sendable {
     /// A point in time on `CLOCK_MONOTONIC`.
@@ -55,42 +56,5 @@ public struct PrecisionClock: Clock, Sendable {
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         guard deadline > now else { return }
         try await TimerThread.shared.sleep(until: deadline.sinceOrigin)
-    }
-}
-
-extension PrecisionClock: TimerClock {
-    func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any DeadlineTimer<Instant> {
-        Timer(thread: .shared, handler: handler)
-    }
-
-    /// A timer whose handler runs on the timer thread.
-    final class Timer: DeadlineTimer {
-        /// The thread, held rather than looked up (a lazy global's check) on every arming.
-        let thread: TimerThread
-        let id: UInt64
-        let handler: @Sendable () -> Void
-
-        init(thread: TimerThread, handler: @escaping @Sendable () -> Void) {
-            self.thread = thread
-            self.id = thread.makeTimerID()
-            self.handler = handler
-        }
-
-        deinit {
-            disarm()
-        }
-
-        func arm(at deadline: Instant) {
-            arm(atAttoseconds: deadline.sinceOrigin.attoseconds)
-        }
-
-        /// Arms the timer for `deadline`, attoseconds on the monotonic clock.
-        func arm(atAttoseconds deadline: Int128) {
-            thread.arm(timer: id, at: deadline, handler: handler)
-        }
-
-        func disarm() {
-            thread.disarm(timer: id)
-        }
     }
 }

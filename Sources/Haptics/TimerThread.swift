@@ -2,20 +2,16 @@ import CFutex
 import Glibc
 import Synchronization
 
-/// The thread behind `PrecisionClock`: it keeps the sleeping tasks and armed timers in
-/// deadline order, waits for the earliest deadline (`CLOCK_MONOTONIC`, absolute), and wakes
-/// each when its deadline passes: a task is resumed, a timer's handler runs right here. With
-/// nothing to do it waits without a timeout, so an idle process is never woken.
+/// The thread behind `PrecisionClock`'s sleeps: it keeps the sleeping tasks in deadline order,
+/// waits for the earliest deadline (`CLOCK_MONOTONIC`, absolute), and resumes each when its
+/// deadline passes. With nothing to do it waits without a timeout, so an idle process is never
+/// woken. (A player's timer has a thread of its own: `PrecisionClock.Timer`.)
 ///
 /// The wait is one futex system call per deadline (`FUTEX_WAIT_BITSET` on an absolute
 /// deadline, as `clock_nanosleep` sleeps), and only a new earliest deadline arriving from
 /// another thread wakes it early, by changing the futex word. (A condition variable costs
 /// more: glibc's timed wait takes its mutex back as contended, so every wake-up ends in one
 /// more system call.)
-///
-/// A player's frames go out from timer handlers, on this thread: the frame is sent from the
-/// very thread that noticed its deadline, with no hop to another thread, which keeps the tail
-/// of the schedule error short on a busy machine.
 final class TimerThread: @unchecked Sendable {
     /// The one timer thread of the process.
     static let shared = TimerThread()
@@ -104,25 +100,6 @@ final class TimerThread: @unchecked Sendable {
                 continuation.resume(throwing: CancellationError())
             }
         }
-    }
-
-    /// The id of a new timer.
-    func makeTimerID() -> UInt64 {
-        state.withLock { $0.queue.makeTimerID() }
-    }
-
-    /// Arms the timer `id`: `handler` runs on this thread once the monotonic clock reaches
-    /// `deadline` (attoseconds, as `nowAttoseconds` reads it).
-    func arm(timer id: UInt64, at deadline: Int128, handler: @escaping @Sendable () -> Void) {
-        let ring = state.withLock { state in
-            state.queue.arm(timer: id, at: deadline, handler: handler) && shouldRing(for: deadline, in: &state)
-        }
-        if ring { cfutex_wake_one(doorbell) }
-    }
-
-    /// Disarms the timer `id`.
-    func disarm(timer id: UInt64) {
-        state.withLock { $0.queue.disarm(timer: id) }
     }
 
     /// Whether the waiting thread must be woken for a new earliest `deadline`: it waits for a
