@@ -18,6 +18,43 @@ import Testing
         ])
     }
 
+    /// The core's timer holds the core (and so the driver); letting the player go ends the
+    /// timer, so nothing more is sent and the driver goes, even with a playback that would
+    /// never end.
+    @Test func aPlayerLetGoWhilePlayingForeverSendsNothingMoreAndLetsItsDriverGo() async {
+        let clock = ManualClock()
+        weak var released: RecordingDriver?
+        let driver = RecordingDriver()
+        released = driver
+        do {
+            let player = HapticPlayer(driver: driver, clock: clock)
+            _ = player.play(track(.notification(.warning)), repetition: .forever)
+            await clock.advance(by: .milliseconds(500))
+        }
+        let sent = driver.frames.count
+        await clock.advance(by: .seconds(5))
+        #expect(sent > 0)
+        #expect(driver.frames.count == sent)
+        _ = consume driver
+        #expect(released == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aPlayerOnThePrecisionClockLetGoWhilePlayingForeverLetsItsDriverGo() async throws {
+        weak var released: RecordingDriver?
+        do {
+            let driver = RecordingDriver()
+            released = driver
+            let player = HapticPlayer(driver: driver, clock: PrecisionClock())
+            _ = player.play(track(.notification(.warning)), repetition: .forever)
+            try await Task.sleep(for: .milliseconds(400))
+            #expect(driver.frames.count > 1)
+        }
+        // The timer's thread lets the core go once it is done with a frame it may be sending:
+        // at once, give or take a shared machine's scheduling.
+        for _ in 0..<400 where released != nil { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(released == nil)
+    }
+
     @Test func theFirstFrameGoesOutBeforePlayReturns() {
         let driver = RecordingDriver()
         let player = HapticPlayer(driver: driver, clock: ManualClock())
