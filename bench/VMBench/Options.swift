@@ -1,7 +1,15 @@
 /// The main role's command line: `haptics-vm-bench --ahap FILE --c-player PATH
-/// --sdl-player PATH --python PATH --evdev-player PATH [--seconds 20] [--rounds 5]`, every
-/// path as the guest sees it.
+/// --sdl-player PATH --python PATH --evdev-player PATH [--seconds 20] [--rounds 5]
+/// [--clock real-time|instructions]`, every path as the guest sees it.
 struct Options {
+    /// What the guest's clock counts, as scripts/vm/run.sh's `VM_CLOCK` set it up.
+    enum ClockKind: String {
+        /// The host's time, stalls and all.
+        case realTime = "real-time"
+        /// The guest's instruction count (QEMU `-icount`): the same in every run.
+        case instructions
+    }
+
     /// The corpus AHAP file to render.
     let ahap: String
     /// How many seconds of it to play.
@@ -16,12 +24,14 @@ struct Options {
     let python: String
     /// bench/evdev_rumble_player.py.
     let evdevPlayer: String
+    /// What the guest's clock counts (default: real time).
+    let clock: ClockKind
 
     /// Reads `arguments` (without the program's name).
     init(_ arguments: [String]) throws {
         func value(_ flag: String) throws -> String {
             guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else {
-                throw BenchError("missing \(flag) (usage: haptics-vm-bench --ahap FILE --c-player PATH --sdl-player PATH --python PATH --evdev-player PATH [--seconds N] [--rounds N])")
+                throw BenchError("missing \(flag) (usage: haptics-vm-bench --ahap FILE --c-player PATH --sdl-player PATH --python PATH --evdev-player PATH [--seconds N] [--rounds N] [--clock real-time|instructions])")
             }
             return arguments[index + 1]
         }
@@ -36,5 +46,8 @@ struct Options {
         let rounds = arguments.contains("--rounds") ? Int(try value("--rounds")) : 5
         guard let rounds, rounds > 0 else { throw BenchError("--rounds takes a whole number of rounds, at least 1") }
         self.rounds = rounds
+        let clock = arguments.contains("--clock") ? ClockKind(rawValue: try value("--clock")) : .realTime
+        guard let clock else { throw BenchError("--clock takes real-time or instructions") }
+        self.clock = clock
     }
 }

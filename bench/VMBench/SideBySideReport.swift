@@ -87,6 +87,8 @@ struct SideBySideReport {
     let seconds: Int
     /// How many rounds every contender played.
     let rounds: Int
+    /// What the guest's clock counted.
+    let clock: Options.ClockKind
     /// The track played.
     let track: RumbleTrack
     /// Every run, in the order played.
@@ -130,6 +132,7 @@ struct SideBySideReport {
             "Side by side on one virtual pad (uinput, in the VM), device-side timestamps",
             "track: the first \(seconds) s of \(file): \(track.frames.count) frames, \(sounding) sounding",
             "Haptics, plain C, SDL2 and python-evdev in \(rounds) alternating rounds",
+            clockLine,
             "",
             "every run, in the order played: timing error at the pad, against each program's median offset (from its first frame's offset: *),",
             "and how many frames were 1 ms off or more (where the host's own stalls begin);",
@@ -144,11 +147,11 @@ struct SideBySideReport {
             let timing = entry.timing
             lines.append(pad(entry.name, 14) + pad(String(entry.round), 6, right: true)
                 + pad("\(timing.matched)/\(timing.sounding)", 12, right: true)
-                + pad(Fixed.text(milliseconds(timing.errors.p50), 3), 9, right: true)
-                + pad(Fixed.text(milliseconds(timing.errors.p99), 3), 9, right: true)
-                + pad(Fixed.text(milliseconds(timing.errors.max), 3), 9, right: true)
-                + pad(Fixed.text(milliseconds(timing.errorsFromFirst.p99), 3), 9, right: true)
-                + pad(Fixed.text(milliseconds(timing.errorsFromFirst.max), 3), 9, right: true)
+                + pad(Fixed.text(milliseconds(timing.errors.p50), 4), 9, right: true)
+                + pad(Fixed.text(milliseconds(timing.errors.p99), 4), 9, right: true)
+                + pad(Fixed.text(milliseconds(timing.errors.max), 4), 9, right: true)
+                + pad(Fixed.text(milliseconds(timing.errorsFromFirst.p99), 4), 9, right: true)
+                + pad(Fixed.text(milliseconds(timing.errorsFromFirst.max), 4), 9, right: true)
                 + pad(String(timing.errors.count(atLeast: Self.stall)), 8, right: true)
                 + pad(Fixed.text(timing.span.inSeconds, 3), 9, right: true)
                 + pad(Fixed.text(entry.run.cpuTime.inMilliseconds, 0), 9, right: true)
@@ -167,8 +170,8 @@ struct SideBySideReport {
         ]
         for summary in summaries {
             lines.append(pad(summary.name, 14) + pad(String(summary.runs.count), 6, right: true)
-                + pad(Fixed.text(summary.p99OfAllFrames, 3), 12, right: true) + pad(Fixed.text(summary.p50, 3), 9, right: true) + pad(Fixed.text(summary.p99, 3), 9, right: true)
-                + pad(Fixed.text(summary.max, 3), 9, right: true) + pad(Fixed.text(summary.p99FromFirst, 3), 9, right: true)
+                + pad(Fixed.text(summary.p99OfAllFrames, 4), 12, right: true) + pad(Fixed.text(summary.p50, 4), 9, right: true) + pad(Fixed.text(summary.p99, 4), 9, right: true)
+                + pad(Fixed.text(summary.max, 4), 9, right: true) + pad(Fixed.text(summary.p99FromFirst, 4), 9, right: true)
                 + pad(Fixed.text(summary.cpu, 0), 9, right: true) + pad(optional(summary.beforeFirstFrame, 0, none: "-"), 10, right: true)
                 + pad(optional(summary.playing, 0, none: "-"), 9, right: true))
         }
@@ -204,19 +207,19 @@ struct SideBySideReport {
             let timing = entry.timing
             return "{\"name\": \"\(entry.name)\", \"round\": \(entry.round), \"exit\": \(entry.run.status), "
                 + "\"matched\": \(timing.matched), \"sounding\": \(timing.sounding), "
-                + "\"p50_ms\": \(Fixed.text(milliseconds(timing.errors.p50), 3)), \"p99_ms\": \(Fixed.text(milliseconds(timing.errors.p99), 3)), "
-                + "\"max_ms\": \(Fixed.text(milliseconds(timing.errors.max), 3)), \"frames_off_1ms_or_more\": \(timing.errors.count(atLeast: Self.stall)), "
-                + "\"p50_from_first_ms\": \(Fixed.text(milliseconds(timing.errorsFromFirst.p50), 3)), "
-                + "\"p99_from_first_ms\": \(Fixed.text(milliseconds(timing.errorsFromFirst.p99), 3)), "
-                + "\"max_from_first_ms\": \(Fixed.text(milliseconds(timing.errorsFromFirst.max), 3)), \"span_s\": \(Fixed.text(timing.span.inSeconds, 3)), "
+                + "\"p50_ms\": \(Fixed.text(milliseconds(timing.errors.p50), 6)), \"p99_ms\": \(Fixed.text(milliseconds(timing.errors.p99), 6)), "
+                + "\"max_ms\": \(Fixed.text(milliseconds(timing.errors.max), 6)), \"frames_off_1ms_or_more\": \(timing.errors.count(atLeast: Self.stall)), "
+                + "\"p50_from_first_ms\": \(Fixed.text(milliseconds(timing.errorsFromFirst.p50), 6)), "
+                + "\"p99_from_first_ms\": \(Fixed.text(milliseconds(timing.errorsFromFirst.p99), 6)), "
+                + "\"max_from_first_ms\": \(Fixed.text(milliseconds(timing.errorsFromFirst.max), 6)), \"span_s\": \(Fixed.text(timing.span.inSeconds, 3)), "
                 + "\"scheduled_span_s\": \(Fixed.text(timing.scheduledSpan.inSeconds, 3)), \"cpu_ms\": \(Fixed.text(entry.run.cpuTime.inMilliseconds, 1)), "
                 + "\"before_first_frame_cpu_ms\": \(optional(entry.run.beforeFirstFrame?.inMilliseconds, 1)), "
                 + "\"playing_cpu_ms\": \(optional(entry.run.playingCPU?.inMilliseconds, 1))}"
         }
         let medians = summaries.map { summary in
-            "{\"name\": \"\(summary.name)\", \"runs\": \(summary.runs.count), \"p99_all_frames_ms\": \(Fixed.text(summary.p99OfAllFrames, 3)), \"p50_ms\": \(Fixed.text(summary.p50, 3)), "
-                + "\"p99_ms\": \(Fixed.text(summary.p99, 3)), \"max_ms\": \(Fixed.text(summary.max, 3)), "
-                + "\"p99_from_first_ms\": \(Fixed.text(summary.p99FromFirst, 3)), \"cpu_ms\": \(Fixed.text(summary.cpu, 1)), "
+            "{\"name\": \"\(summary.name)\", \"runs\": \(summary.runs.count), \"p99_all_frames_ms\": \(Fixed.text(summary.p99OfAllFrames, 6)), \"p50_ms\": \(Fixed.text(summary.p50, 6)), "
+                + "\"p99_ms\": \(Fixed.text(summary.p99, 6)), \"max_ms\": \(Fixed.text(summary.max, 6)), "
+                + "\"p99_from_first_ms\": \(Fixed.text(summary.p99FromFirst, 6)), \"cpu_ms\": \(Fixed.text(summary.cpu, 1)), "
                 + "\"before_first_frame_cpu_ms\": \(optional(summary.beforeFirstFrame, 1)), \"playing_cpu_ms\": \(optional(summary.playing, 1))}"
         }
         let ratioObjects = ratios.map { ratio in
@@ -227,9 +230,10 @@ struct SideBySideReport {
                 + "\"p99_error_target\": \(Fixed.text(ratio.target.p99, 1)), \"cpu_time_target\": \(Fixed.text(ratio.target.cpu, 1))}"
         }
         var figures: [String] = []
+        let benchmark = "side by side in the VM (\(clock == .instructions ? "instruction clock" : "real time"))"
         for summary in summaries {
-            let label = "side by side in the VM, \(summary.name), median of \(summary.runs.count) run\(summary.runs.count == 1 ? "" : "s")"
-            figures.append(figure("side by side in the VM, \(summary.name): device-side error p99 over all \(summary.runs.count) runs' frames",
+            let label = "\(benchmark), \(summary.name), median of \(summary.runs.count) run\(summary.runs.count == 1 ? "" : "s")"
+            figures.append(figure("\(benchmark), \(summary.name): device-side error p99 over all \(summary.runs.count) runs' frames",
                                   summary.p99OfAllFrames, "ms"))
             figures.append(figure("\(label): device-side error p50", summary.p50, "ms"))
             figures.append(figure("\(label): device-side error p99", summary.p99, "ms"))
@@ -244,23 +248,35 @@ struct SideBySideReport {
             }
         }
         for ratio in ratios {
-            figures.append(figure("side by side in the VM, p99 error, \(ratio.name), medians", ratio.p99, "", atMost: ratio.target.p99))
-            figures.append(figure("side by side in the VM, p99 error, \(ratio.name), all frames", ratio.p99OfAllFrames, ""))
-            figures.append(figure("side by side in the VM, CPU time, \(ratio.name), medians", ratio.cpu, "", atMost: ratio.target.cpu))
+            figures.append(figure("\(benchmark), p99 error, \(ratio.name), medians", ratio.p99, "", atMost: ratio.target.p99))
+            figures.append(figure("\(benchmark), p99 error, \(ratio.name), all frames", ratio.p99OfAllFrames, ""))
+            figures.append(figure("\(benchmark), CPU time, \(ratio.name), medians", ratio.cpu, "", atMost: ratio.target.cpu))
             if let playing = ratio.playing {
-                figures.append(figure("side by side in the VM, CPU time of the playing alone, \(ratio.name), medians", playing, "", atMost: ratio.target.cpu))
+                figures.append(figure("\(benchmark), CPU time of the playing alone, \(ratio.name), medians", playing, "", atMost: ratio.target.cpu))
             }
         }
-        return "{\"file\": \"\(escaped(file))\", \"seconds\": \(seconds), \"rounds\": \(rounds), \"frames\": \(track.frames.count), "
+        return "{\"file\": \"\(escaped(file))\", \"seconds\": \(seconds), \"rounds\": \(rounds), \"clock\": \"\(clock.rawValue)\", "
+            + "\"frames\": \(track.frames.count), "
             + "\"players\": [\(players.joined(separator: ", "))], \"medians\": [\(medians.joined(separator: ", "))], "
             + "\"ratios\": [\(ratioObjects.joined(separator: ", "))], \"figures\": [\(figures.joined(separator: ", "))]}"
+    }
+
+    /// What the guest's clock counted, for the header.
+    private var clockLine: String {
+        switch clock {
+        case .instructions:
+            "clock: instructions (QEMU -icount shift=0, sleep=off): the guest's time is its instruction count, 1 ns each, "
+                + "and jumps to the next timer while it idles: every figure is the same in every run, the host's stalls cannot reach it"
+        case .realTime:
+            "clock: real time: the guest's time is the host's, so the host's stalls count in every figure"
+        }
     }
 
     /// One entry of bench/results.json's `figures`, with its target when it has one.
     private func figure(_ name: String, _ value: Double, _ unit: String, atMost bound: Double? = nil) -> String {
         let target = bound.map { "\"<= \(Fixed.text($0, 1))\"" } ?? "null"
         let met = bound.map { value.isFinite ? String(value <= $0) : "false" } ?? "null"
-        return "{\"name\": \"\(escaped(name))\", \"value\": \(Fixed.text(value, 3)), \"unit\": \"\(unit)\", "
+        return "{\"name\": \"\(escaped(name))\", \"value\": \(Fixed.text(value, 6)), \"unit\": \"\(unit)\", "
             + "\"target\": \(target), \"met\": \(met)}"
     }
 

@@ -18,14 +18,16 @@ import VirtualDevices
 // - A warm-up first: each program plays the first 2 s, unmeasured. It fails fast on a
 //   broken set-up, and the measured runs start on a guest that has settled after boot.
 // - Then every program plays the track in alternating rounds (Haptics, C, SDL2, python-evdev,
-//   Haptics, C, ...; 5 rounds by default), so that a slow stretch of the guest's or the
-//   host's falls on all alike, and the verdict is taken on each one's median run: CPU time
-//   varies by 10 to 30 % from one run to the next (emulation and the host's noise), more than
-//   the 1.3 target's margin, and the p99 error more: the host alone (no emulation) wakes a
-//   thread 1 ms late or more about ten times in 2,000 sleeps, so the p99 of one run, its
-//   20th worst frame, is about where those stalls begin, and a run the host disturbs has a
-//   hundred such frames. Of five runs, two may be disturbed without moving the median (the
-//   p99 over all frames together, reported beside it, is carried by one). Timing error is
+//   Haptics, C, ...; 5 rounds by default), and each is judged on its median run. On the
+//   instruction clock (`--clock instructions`, scripts/bench-vm.sh's verdict) the guest's time
+//   is its instruction count, and every run of a program gives the same figures. In real time
+//   a slow stretch of the guest's or the host's falls on all alike: CPU time varies by 10 to
+//   30 % from one run to the next (emulation and the host's noise), more than the 1.3
+//   target's margin, and the p99 error more: the host alone (no emulation) wakes a thread
+//   1 ms late or more about ten times in 2,000 sleeps, so the p99 of one run, its 20th worst
+//   frame, is about where those stalls begin, and a run the host disturbs has a hundred such
+//   frames. Of five runs, two may be disturbed without moving the median (the p99 over all
+//   frames together, reported beside it, is carried by one). Timing error is
 //   measured where it matters, at the device (see DeviceTiming); CPU time is the kernel's
 //   account of the whole process (wait4), start-up included, as a user would pay it, and also
 //   without what the program says it used before its first frame (the playing alone, the
@@ -83,7 +85,7 @@ do {
         for contender in contenders { try measure(contender, round: round) }
     }
     print(SideBySideReport(file: String(options.ahap.split(separator: "/").last ?? ""), seconds: options.seconds,
-                           rounds: options.rounds, track: track, entries: entries).text)
+                           rounds: options.rounds, clock: options.clock, track: track, entries: entries).text)
     let failed = entries.filter { $0.run.status != 0 || $0.timing.matched == 0 }
     for entry in failed {
         print("\(entry.name), round \(entry.round), failed (exit \(entry.run.status), \(entry.timing.matched) frames matched):\n\(entry.run.output)")

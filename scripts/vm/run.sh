@@ -8,6 +8,10 @@
 #      VM_EXTRA_FILES  space-separated host paths, copied to the same paths in the
 #                      guest (executables with their libraries)
 #      VM_MEMORY       guest RAM in MiB (default: sized to the initramfs)
+#      VM_CLOCK        `real-time` (default): the guest's clock is the host's; `instructions`:
+#                      the guest's clock is its instruction count (QEMU -icount shift=0,
+#                      sleep=off: 1 ns an instruction, and time jumps to the next timer while
+#                      it idles), so that what the guest measures is the same in every run
 set -euo pipefail
 
 [[ $# -ge 1 && -f $1 ]] || { echo "usage: $0 BINARY [ARGS...] (BINARY must be a file)" >&2; exit 2; }
@@ -15,6 +19,11 @@ vm=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/.build/vm
 for f in kernel busybox modules; do
     [[ -e $vm/$f ]] || { echo "vm: $vm/$f missing, run scripts/vm/prepare.sh first" >&2; exit 2; }
 done
+case ${VM_CLOCK:-real-time} in
+    real-time) clock=() ;;
+    instructions) clock=(-icount shift=0,sleep=off) ;;
+    *) echo "vm: VM_CLOCK must be real-time or instructions, not '$VM_CLOCK'" >&2; exit 2 ;;
+esac
 binary=$(realpath -s "$1")
 shift
 
@@ -80,7 +89,7 @@ memory=${VM_MEMORY:-$((256 + 3 * $(stat -c %s "$tmp/initrd.cpio") / 1048576))}
 # qboot rather than SeaBIOS: as fast, but silent (SeaBIOS paints escape codes and a
 # banner on the serial line). The serial console emits CRLF; callers get plain LF.
 timeout -k 5 "${VM_TIMEOUT:-120}" qemu-system-x86_64 \
-    -accel tcg -cpu max -m "$memory" -smp 1 -nodefaults -nographic -serial stdio -no-reboot \
+    -accel tcg "${clock[@]}" -cpu max -m "$memory" -smp 1 -nodefaults -nographic -serial stdio -no-reboot \
     -bios qboot.rom -kernel "$vm/kernel" -initrd "$tmp/initrd.cpio" \
     -append "console=ttyS0 panic=-1 quiet" </dev/null |
     sed -u 's/\r$//' | tee "$tmp/guest.log" || true
