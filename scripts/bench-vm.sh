@@ -9,8 +9,9 @@
 #   machine do, the same in every run and every boot. The verdict. Writes
 #   bench/side-by-side.json.
 # - in real time: the guest's time is the host's, whose stalls (this host is itself a guest
-#   on shared hardware) move the same code's figures by a third from one boot to the next.
-#   Reported beside it: bench/side-by-side-real-time.json.
+#   on shared hardware) moved the same code's CPU ratio between 1.15 and 1.42, and its p99
+#   ratio between 0.34 and 2.15, from one boot to the next (BENCHMARKS.md). Reported beside
+#   it: bench/side-by-side-real-time.json.
 # Prints the tables of both.
 #
 # Installs what it needs when missing and it can (root or sudo): SDL2's development files,
