@@ -6,7 +6,7 @@
 # Haptics, ...: each one judged on its median run), timed by the pad itself. Two boots:
 # - on the instruction clock (scripts/vm/run.sh's VM_CLOCK=instructions): the guest's time is
 #   its instruction count, so CPU time and timing error are what each program makes the
-#   machine do, the same in every run and every boot. The verdict. Writes
+#   machine do, out of the host's reach (CPU time the same in every run). The verdict. Writes
 #   bench/side-by-side.json.
 # - in real time: the guest's time is the host's, whose stalls (this host is itself a guest
 #   on shared hardware) moved the same code's CPU ratio between 1.15 and 1.42, and its p99

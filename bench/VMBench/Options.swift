@@ -6,7 +6,7 @@ struct Options {
     enum ClockKind: String {
         /// The host's time, stalls and all.
         case realTime = "real-time"
-        /// The guest's instruction count (QEMU `-icount`): the same in every run.
+        /// The guest's instruction count (QEMU `-icount`), which the host's stalls cannot reach.
         case instructions
     }
 

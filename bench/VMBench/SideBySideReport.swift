@@ -266,7 +266,7 @@ struct SideBySideReport {
         switch clock {
         case .instructions:
             "clock: instructions (QEMU -icount shift=0, sleep=off): the guest's time is its instruction count, 1 ns each, "
-                + "and jumps to the next timer while it idles: every figure is the same in every run, the host's stalls cannot reach it"
+                + "and jumps to the next timer while it idles: the host's stalls cannot reach any figure"
         case .realTime:
             "clock: real time: the guest's time is the host's, so the host's stalls count in every figure"
         }

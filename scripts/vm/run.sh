@@ -11,7 +11,7 @@
 #      VM_CLOCK        `real-time` (default): the guest's clock is the host's; `instructions`:
 #                      the guest's clock is its instruction count (QEMU -icount shift=0,
 #                      sleep=off: 1 ns an instruction, and time jumps to the next timer while
-#                      it idles), so that what the guest measures is the same in every run
+#                      it idles), so that the host's stalls cannot reach what the guest measures
 set -euo pipefail
 
 [[ $# -ge 1 && -f $1 ]] || { echo "usage: $0 BINARY [ARGS...] (BINARY must be a file)" >&2; exit 2; }
