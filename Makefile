@@ -6,6 +6,11 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 HAPTICS = .build/debug/haptics
 # The benchmarks are a package of their own (bench/Package.swift, its own bench/.build).
 BENCH_PACKAGE = --package-path bench
+# SwiftPM (6.3) does not notice a source file added to the library when it builds the bench
+# package incrementally (the library is a path dependency there): the build fails with
+# "cannot find ... in scope" until its manifest changes. Touching the manifest makes it plan
+# the build afresh, a second or two.
+REPLAN_BENCH = touch bench/Package.swift
 # The per-frame cost's baseline: a plain C loop making the evdev driver's system calls.
 FRAME_COST_LOOP = .build/bench/frame_cost_loop
 
@@ -80,6 +85,7 @@ kernel-test: deps
 
 ## bench-smoke: the benchmark's harness runs and prints its table (figures not representative).
 bench-smoke: deps $(FRAME_COST_LOOP)
+	@$(REPLAN_BENCH)
 	$(SWIFT) build $(BENCH_PACKAGE) --product haptics-bench
 	$(SWIFT) build $(BENCH_PACKAGE) --product haptics-frame-cost
 	$$($(SWIFT) build $(BENCH_PACKAGE) --show-bin-path)/haptics-bench --quick --c-loop $(FRAME_COST_LOOP)
@@ -105,6 +111,7 @@ fuzz:
 ## (bench/side-by-side-real-time.json), installing what it needs when it can, merged into it; and
 ## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json).
 bench: deps $(FRAME_COST_LOOP)
+	@$(REPLAN_BENCH)
 	$(SWIFT) build $(BENCH_PACKAGE) -c release --product haptics-bench
 	$(SWIFT) build $(BENCH_PACKAGE) -c release --product haptics-frame-cost
 	"$$($(SWIFT) build $(BENCH_PACKAGE) -c release --show-bin-path)/haptics-bench" --json bench/results.json --c-loop $(FRAME_COST_LOOP)
