@@ -15,7 +15,8 @@ extension PrecisionClock: TimerClock {
     ///
     /// - Arming from the handler (a player's next frame) costs no system call; arming from
     ///   another thread rings the futex only when the thread waits for a later deadline or for
-    ///   none, and so does disarming while it waits for one (it never wakes for nothing).
+    ///   none, and disarming only when it waits for a deadline (which it then waits for no
+    ///   more).
     /// - Disarmed, the thread waits without a timeout: an idle timer never wakes.
     /// - The thread ends when the timer goes, after the handler it may be running.
     ///
