@@ -4,8 +4,8 @@
 /// `PrecisionClock`, the clock devices play on, is used directly: its time and its timer (a
 /// thread of the player's own), with no closure or existential in between. Each of those is
 /// code of its own to run on every frame, and under emulation (the VM benchmark) every
-/// distinct function a frame runs costs (BENCHMARKS.md). Any other clock is seen through closures made once, so the player
-/// need not be generic over it.
+/// distinct function a frame runs costs (BENCHMARKS.md). Any other clock is seen through
+/// closures made once, so the player need not be generic over it.
 struct PlayerClock: Sendable {
     private enum Time: Sendable {
         case precision(epoch: Int128)

@@ -1,5 +1,3 @@
-import CFutex
-import Glibc
 import Synchronization
 
 extension PrecisionClock: TimerClock {
@@ -8,9 +6,9 @@ extension PrecisionClock: TimerClock {
     }
 
     /// A timer with a thread of its own, which waits for the deadline armed last as a plain C
-    /// player waits for its next frame: one system call per deadline (`FUTEX_WAIT_BITSET` on an
-    /// absolute `CLOCK_MONOTONIC` deadline, as `clock_nanosleep` sleeps), and the handler called
-    /// right there, on that thread, when the wait times out. The time is not even read: a wait
+    /// player waits for its next frame: one system call per deadline (a `Doorbell`'s wait, on
+    /// the absolute deadline), and the handler called right there, on that thread, when the
+    /// wait times out. The time is not even read: a wait
     /// that times out has reached its deadline.
     ///
     /// - Arming from the handler (a player's next frame) costs no system call; arming from
@@ -51,44 +49,28 @@ extension PrecisionClock: TimerClock {
 
     /// The state the thread shares with the timer; the thread holds this, never the timer, so
     /// that dropping the timer ends the thread.
-    private final class Waiter: @unchecked Sendable {
-        /// How the thread is waiting, as the ones who arm deadlines need to know.
-        private enum Sleep {
-            /// Not waiting: it looks at the armed deadline before it waits again.
-            case awake
-            /// Waiting for this deadline (attoseconds on the monotonic clock).
-            case until(Int128)
-            /// Waiting with nothing armed.
-            case forever
-        }
-
+    private final class Waiter: Sendable {
         private struct State {
             var armed: Int128?
-            var sleep = Sleep.awake
+            var sleep = Doorbell.Sleep.awake
             var isEnded = false
         }
 
         /// What the thread does next, decided under the lock and done after it.
         private enum Step {
             case fire
-            /// Wait until the deadline (for nothing, without one) unless the futex word has
-            /// moved on from the ticket.
+            /// Wait until the deadline (for nothing, without one) unless the doorbell has rung
+            /// since the ticket was read.
             case wait(ticket: UInt32, until: Int128?)
             case exit
         }
 
         private let handler: @Sendable () -> Void
         private let state = Mutex(State())
-        /// The futex word: changed (atomically, under the lock) to wake the waiting thread, which
-        /// read it under the lock too, so that a change after its unlock makes its wait return at
-        /// once; the one who changed it wakes the thread after unlocking. Behind
-        /// a pointer, since the kernel waits on its address; `@unchecked Sendable` for it: only
-        /// atomic operations touch it.
-        private let doorbell = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+        private let doorbell = Doorbell()
 
         init(handler: @escaping @Sendable () -> Void) {
             self.handler = handler
-            doorbell.initialize(to: 0)
         }
 
         deinit {
@@ -97,30 +79,15 @@ extension PrecisionClock: TimerClock {
 
         /// Starts the thread, which holds this waiter until it ends.
         func start() {
-            let context = Unmanaged.passRetained(self).toOpaque()
-            var thread = pthread_t()
-            let status = pthread_create(&thread, nil, { context in
-                guard let context else { return nil }
-                Unmanaged<Waiter>.fromOpaque(context).takeRetainedValue().run()
-                return nil
-            }, context)
-            precondition(status == 0, "cannot start a haptics timer thread: \(Errno(status))")
-            pthread_detach(thread)
+            startDetachedThread("a haptics timer thread") { self.run() }
         }
 
         func arm(_ deadline: Int128) {
             let ring = state.withLock { state in
                 state.armed = deadline
-                switch state.sleep {
-                case .awake: return false
-                case .until(let waited) where waited <= deadline: return false
-                case .until, .forever:
-                    state.sleep = .until(deadline)
-                    cfutex_increment(doorbell)
-                    return true
-                }
+                return doorbell.rings(for: deadline, &state.sleep)
             }
-            if ring { cfutex_wake_one(doorbell) }
+            if ring { doorbell.wake() }
         }
 
         func disarm() {
@@ -128,19 +95,19 @@ extension PrecisionClock: TimerClock {
                 state.armed = nil
                 guard case .until = state.sleep else { return false }
                 state.sleep = .forever
-                cfutex_increment(doorbell)
+                doorbell.ring()
                 return true
             }
-            if ring { cfutex_wake_one(doorbell) }
+            if ring { doorbell.wake() }
         }
 
         /// Ends the thread, once it is done with the handler it may be running.
         func end() {
             state.withLock { state in
                 state.isEnded = true
-                cfutex_increment(doorbell)
+                doorbell.ring()
             }
-            cfutex_wake_one(doorbell)
+            doorbell.wake()
         }
 
         private func run() {
@@ -155,10 +122,8 @@ extension PrecisionClock: TimerClock {
                         state.sleep = .awake
                         return .fire
                     }
-                    // The word read under the lock: a deadline armed after the unlock changes it,
-                    // and the wait then returns at once.
-                    state.sleep = state.armed.map { .until($0) } ?? .forever
-                    return .wait(ticket: cfutex_load(doorbell), until: state.armed)
+                    state.sleep = Doorbell.Sleep(until: state.armed)
+                    return .wait(ticket: doorbell.ticket, until: state.armed)
                 }
                 switch step {
                 case .exit:
@@ -166,15 +131,8 @@ extension PrecisionClock: TimerClock {
                 case .fire:
                     timedOut = false
                     handler()
-                case .wait(let ticket, nil):
-                    timedOut = false
-                    _ = cfutex_wait_until(doorbell, ticket, nil)
-                case .wait(let ticket, let deadline?):
-                    // Whole nanoseconds (rounded up, so the wait never ends short of the deadline)
-                    // first, in 128 bits, then split: one wide division per wait.
-                    let nanoseconds = Int64(truncatingIfNeeded: (deadline + 999_999_999) / 1_000_000_000)
-                    var until = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-                    timedOut = cfutex_wait_until(doorbell, ticket, &until) == ETIMEDOUT
+                case .wait(let ticket, let deadline):
+                    timedOut = doorbell.wait(ticket: ticket, until: deadline)
                 }
             }
         }

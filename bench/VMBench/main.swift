@@ -20,7 +20,8 @@ import VirtualDevices
 // - Then every program plays the track in alternating rounds (Haptics, C, SDL2, python-evdev,
 //   Haptics, C, ...; 5 rounds by default), and each is judged on its median run. On the
 //   instruction clock (`--clock instructions`, scripts/bench-vm.sh's verdict) the guest's time
-//   is its instruction count, and every run of a program gives the same figures. In real time
+//   is its instruction count, out of the host's reach: every run of a program costs the same
+//   CPU time (its p99, BENCHMARKS.md says why, not quite). In real time
 //   a slow stretch of the guest's or the host's falls on all alike: CPU time varies by 10 to
 //   30 % from one run to the next (emulation and the host's noise), more than the 1.3
 //   target's margin, and the p99 error more: the host alone (no emulation) wakes a thread
