@@ -12,6 +12,7 @@
 #                      the guest's clock is its instruction count (QEMU -icount shift=0,
 #                      sleep=off: 1 ns an instruction, and time jumps to the next timer while
 #                      it idles), so that the host's stalls cannot reach what the guest measures
+#      VM_APPEND       more kernel command-line parameters (e.g. nohz=off)
 set -euo pipefail
 
 [[ $# -ge 1 && -f $1 ]] || { echo "usage: $0 BINARY [ARGS...] (BINARY must be a file)" >&2; exit 2; }
@@ -91,7 +92,7 @@ memory=${VM_MEMORY:-$((256 + 3 * $(stat -c %s "$tmp/initrd.cpio") / 1048576))}
 timeout -k 5 "${VM_TIMEOUT:-120}" qemu-system-x86_64 \
     -accel tcg "${clock[@]}" -cpu max -m "$memory" -smp 1 -nodefaults -nographic -serial stdio -no-reboot \
     -bios qboot.rom -kernel "$vm/kernel" -initrd "$tmp/initrd.cpio" \
-    -append "console=ttyS0 panic=-1 quiet" </dev/null |
+    -append "console=ttyS0 panic=-1 quiet${VM_APPEND:+ $VM_APPEND}" </dev/null |
     sed -u 's/\r$//' | tee "$tmp/guest.log" || true
 
 status=$(sed -n 's/^@@VM-EXIT \([0-9]*\)@@$/\1/p' "$tmp/guest.log" | tail -n 1)

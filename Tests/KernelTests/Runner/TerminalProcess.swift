@@ -44,7 +44,7 @@ final class TerminalProcess: Sendable {
         }
         self.pid = pid
         self.terminal = terminal
-        BackgroundThread.start { [self] in drain() }
+        try BackgroundThread.start { [self] in drain() }
     }
 
     /// Everything the program has written so far.

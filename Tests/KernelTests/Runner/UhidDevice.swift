@@ -69,7 +69,7 @@ final class UhidDevice: Sendable {
         self.fd = fd
         self.identity = identity
         self.featureReport = featureReport
-        BackgroundThread.start { [self] in serve() }
+        try BackgroundThread.start { [self] in serve() }
         var event = Self.event(UHID_CREATE2)
         Self.put(identity.name, into: &event, at: Layout.offset(\uhid_create2_req.name), capacity: 128)
         Self.put(identity.phys, into: &event, at: Layout.offset(\uhid_create2_req.phys), capacity: 64)

@@ -35,10 +35,20 @@ public final class VirtualGamepad: Sendable {
     private let running = Atomic<Bool>(true)
     private let stopped = Atomic<Bool>(false)
 
+    /// The priority of the device side's thread when it answers in real time.
+    public static let realTimePriority: Int32 = 50
+
     /// Creates the device and starts answering for it. `rumble`, `periodic` and `gain` choose
     /// its force-feedback abilities.
     /// `gamepad` gives it buttons and sticks; without, it stands for a phone vibrator.
-    public init(name: String, gamepad: Bool = true, rumble: Bool = true, periodic: Bool = true, gain: Bool = true, slots: UInt32 = 16) throws {
+    /// `answeringInRealTime` serves the device side from a `SCHED_FIFO` thread (root only), as
+    /// hardware answers: the kernel's upload request then reaches it at once. An ordinary
+    /// thread is switched to either at once or only once the uploading program blocks, as
+    /// the fair scheduler's account of the two programs' past CPU time decides: a step of
+    /// about a microsecond in when the device reads the request, which the VM benchmark would
+    /// count as the program's (BENCHMARKS.md).
+    public init(name: String, gamepad: Bool = true, rumble: Bool = true, periodic: Bool = true, gain: Bool = true, slots: UInt32 = 16,
+                answeringInRealTime: Bool = false) throws {
         let fd = open("/dev/uinput", O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw VirtualDeviceError( "open /dev/uinput: \(String(cString: strerror(errno)))") }
         func set(_ request: UInt, _ bit: Int32) throws {
@@ -90,7 +100,13 @@ public final class VirtualGamepad: Sendable {
         self.name = name
         guard let found else { throw VirtualDeviceError("no event node appeared under \(sysfs)") }
         self.node = "/dev/input/" + found
-        BackgroundThread.start { [self] in serve() }
+        do {
+            try BackgroundThread.start(realTimePriority: answeringInRealTime ? Self.realTimePriority : nil) { [self] in serve() }
+        } catch {
+            _ = kt_ui_dev_destroy(fd)
+            close(fd)
+            throw error
+        }
     }
 
     /// Everything received so far.
