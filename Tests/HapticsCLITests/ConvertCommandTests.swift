@@ -9,24 +9,20 @@ import Testing
     static let dice = fixtures.appendingPathComponent("haptic").appendingPathComponent("NiceVibrations__NVDice.haptic").path
     static let boing = fixtures.appendingPathComponent("corpus").appendingPathComponent("Haptic-Tests__Boing.ahap").path
 
-    private func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test(arguments: ["heavy", "haptica:..oO-Oo", dice, boing])
     func writesAnyPatternAsAnAHAPFileThatRendersTheSame(_ argument: String) async throws {
-        let output = try temporaryFolder().appendingPathComponent("out.ahap").path
-        let (code, console) = await CapturedConsole.run("convert", argument, output)
-        #expect(code == .success)
-        #expect(console.err.hasPrefix("wrote \(output)"))
-        let written = try AHAPLoader.load(contentsOf: output)
-        let (renderCode, original) = await CapturedConsole.run("render", argument, "--format", "json")
-        let (_, converted) = await CapturedConsole.run("render", output, "--format", "json")
-        #expect(renderCode == .success)
-        #expect(converted.out == original.out)
-        #expect(!written.pattern.events.isEmpty)
+        try await withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("out.ahap").path
+            let (code, console) = await CapturedConsole.run("convert", argument, output)
+            #expect(code == .success)
+            #expect(console.err.hasPrefix("wrote \(output)"))
+            let written = try AHAPLoader.load(contentsOf: output)
+            let (renderCode, original) = await CapturedConsole.run("render", argument, "--format", "json")
+            let (_, converted) = await CapturedConsole.run("render", output, "--format", "json")
+            #expect(renderCode == .success)
+            #expect(converted.out == original.out)
+            #expect(!written.pattern.events.isEmpty)
+        }
     }
 
     @Test func isListedAndHasHelp() async {

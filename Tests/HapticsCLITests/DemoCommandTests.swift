@@ -165,12 +165,13 @@ import Testing
     }
 
     @Test func aBrokenTraceExits65NamingTheFileAndLine() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("haptics-\(UUID().uuidString).csv").path
-        try Data("t_ms,offset,dragging\n0,0,1\n16,ten,1\n".utf8).write(to: URL(fileURLWithPath: path))
-        let (code, console) = await CapturedConsole.run("demo", "--trace", path)
-        #expect(code == .dataError)
-        #expect(console.err == "Error: \(path): line 3: expected the offset as a finite number of points (like `56.5`), but found `ten`")
-        #expect(console.out.isEmpty)
+        try await withTemporaryFolder { folder in
+            let path = try write("t_ms,offset,dragging\n0,0,1\n16,ten,1\n", named: "broken.csv", in: folder)
+            let (code, console) = await CapturedConsole.run("demo", "--trace", path)
+            #expect(code == .dataError)
+            #expect(console.err == "Error: \(path): line 3: expected the offset as a finite number of points (like `56.5`), but found `ten`")
+            #expect(console.out.isEmpty)
+        }
     }
 
     @Test func aMissingTraceExits65() async {

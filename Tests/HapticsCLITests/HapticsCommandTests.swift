@@ -111,41 +111,49 @@ import Testing
     }
 
     @Test func validateExits0WhenEveryFileLoads() async throws {
-        let path = try temporaryFile(#"{"Version": 1, "Pattern": [{"Event": {"EventType": "HapticTransient"}}]}"#)
-        let (code, console) = await CapturedConsole.run("validate", path)
-        #expect(code == .success)
-        #expect(console.out == "ok: \(path) (1 events, 0 curves, 0.0 s)")
+        try await withTemporaryFolder { folder in
+            let path = try write(#"{"Version": 1, "Pattern": [{"Event": {"EventType": "HapticTransient"}}]}"#, named: "tap.ahap", in: folder)
+            let (code, console) = await CapturedConsole.run("validate", path)
+            #expect(code == .success)
+            #expect(console.out == "ok: \(path) (1 events, 0 curves, 0.0 s)")
+        }
     }
 
     @Test func validateExits65AndNamesTheJSONPathOfEachProblem() async throws {
-        let good = try temporaryFile(#"{"Pattern": []}"#)
-        let bad = try temporaryFile(#"{"Pattern": [{"Event": {"EventType": "HapticContinuous"}}]}"#)
-        let (code, console) = await CapturedConsole.run("validate", good, bad, "/nonexistent.ahap")
-        #expect(code == .dataError)
-        #expect(console.err.split(separator: "\n") == [
-            "error: \(bad): Pattern[0].Event.EventDuration: expected a duration in seconds (continuous events need one), found nothing (the key is missing)",
-            "error: /nonexistent.ahap: cannot read the file: No such file or directory; check the path and its permissions",
-        ])
+        try await withTemporaryFolder { folder in
+            let good = try write(#"{"Pattern": []}"#, named: "good.ahap", in: folder)
+            let bad = try write(#"{"Pattern": [{"Event": {"EventType": "HapticContinuous"}}]}"#, named: "bad.ahap", in: folder)
+            let (code, console) = await CapturedConsole.run("validate", good, bad, "/nonexistent.ahap")
+            #expect(code == .dataError)
+            #expect(console.err.split(separator: "\n") == [
+                "error: \(bad): Pattern[0].Event.EventDuration: expected a duration in seconds (continuous events need one), found nothing (the key is missing)",
+                "error: /nonexistent.ahap: cannot read the file: No such file or directory; check the path and its permissions",
+            ])
+        }
     }
 
     @Test func validateChecksFeedbackdThemesToo() async throws {
-        let good = try temporaryFile(#"{"name": "g", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble"}, {"event-name": "e", "type": "Sound", "effect": "x"}]}]}"#)
-        let bad = try temporaryFile(#"{"name": "b", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "count": 0}]}]}"#)
-        let (code, console) = await CapturedConsole.run("validate", good, bad)
-        #expect(code == .dataError)
-        #expect(console.out == "ok: \(good) (feedbackd theme 'g', 1 events with haptics)")
-        #expect(console.err.split(separator: "\n") == [
-            "note: \(good): skipped 1 Sound entry: gamepads play haptics only",
-            "error: \(bad): profiles[0].feedbacks[0].count: expected a whole number from 1 to 1000, found a number",
-        ])
+        try await withTemporaryFolder { folder in
+            let good = try write(#"{"name": "g", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble"}, {"event-name": "e", "type": "Sound", "effect": "x"}]}]}"#, named: "good.json", in: folder)
+            let bad = try write(#"{"name": "b", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "count": 0}]}]}"#, named: "bad.json", in: folder)
+            let (code, console) = await CapturedConsole.run("validate", good, bad)
+            #expect(code == .dataError)
+            #expect(console.out == "ok: \(good) (feedbackd theme 'g', 1 events with haptics)")
+            #expect(console.err.split(separator: "\n") == [
+                "note: \(good): skipped 1 Sound entry: gamepads play haptics only",
+                "error: \(bad): profiles[0].feedbacks[0].count: expected a whole number from 1 to 1000, found a number",
+            ])
+        }
     }
 
     @Test func playingABrokenFileExits65WithOneLine() async throws {
-        let bad = try temporaryFile("not json")
-        let (code, console) = await CapturedConsole.run("play", bad, "--driver", "record")
-        #expect(code == .dataError)
-        #expect(console.err == "Error: \(bad): line 1, column 1 (in $): not valid JSON: expected a value")
-        #expect(console.out.isEmpty)
+        try await withTemporaryFolder { folder in
+            let bad = try write("not json", named: "broken.ahap", in: folder)
+            let (code, console) = await CapturedConsole.run("play", bad, "--driver", "record")
+            #expect(code == .dataError)
+            #expect(console.err == "Error: \(bad): line 1, column 1 (in $): not valid JSON: expected a value")
+            #expect(console.out.isEmpty)
+        }
     }
 
     @Test func listsEveryPreset() async {
@@ -153,11 +161,5 @@ import Testing
         #expect(code == .success)
         #expect(console.out.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) }
                 == ["light", "medium", "heavy", "soft", "rigid", "selection", "success", "warning", "error"])
-    }
-
-    private func temporaryFile(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("haptics-\(UUID().uuidString).ahap")
-        try Data(text.utf8).write(to: url)
-        return url.path
     }
 }

@@ -150,31 +150,34 @@ import Testing
     }
 
     @Test func rejectsTextThatIsNotJSONWithItsPosition() throws {
-        let path = try Fixtures.temporaryFile("{\n  \"Pattern\": [\n    {\"Event\": nope}\n  ]\n}\n", name: "broken.ahap")
-        #expect {
-            try AHAPLoader.load(contentsOf: path)
-        } throws: { error in
-            guard let error = error as? PatternLoadError else { return false }
-            return error.file == path && error.path == "Pattern[0].Event"
-                && error.problem == .notJSON(line: 3, column: 15, expected: "a value")
-                && "\(error)".contains("line 3, column 15")
+        try Fixtures.withTemporaryFile("{\n  \"Pattern\": [\n    {\"Event\": nope}\n  ]\n}\n", name: "broken.ahap") { path in
+            #expect {
+                try AHAPLoader.load(contentsOf: path)
+            } throws: { error in
+                guard let error = error as? PatternLoadError else { return false }
+                return error.file == path && error.path == "Pattern[0].Event"
+                    && error.problem == .notJSON(line: 3, column: 15, expected: "a value")
+                    && "\(error)".contains("line 3, column 15")
+            }
         }
     }
 
     @Test func rejectsAnEmptyFile() throws {
-        let path = try Fixtures.temporaryFile("  \n")
-        #expect(throws: PatternLoadError(file: path, path: "$", problem: .empty)) {
-            try AHAPLoader.load(contentsOf: path)
+        try Fixtures.withTemporaryFile("  \n") { path in
+            #expect(throws: PatternLoadError(file: path, path: "$", problem: .empty)) {
+                try AHAPLoader.load(contentsOf: path)
+            }
         }
     }
 
     @Test func refusesAFiftyMegabyteFileWithoutReadingIt() throws {
-        let path = try Fixtures.temporaryFile("")
-        let handle = try #require(FileHandle(forWritingAtPath: path))
-        try handle.truncate(atOffset: 50 * 1024 * 1024)
-        try handle.close()
-        #expect(throws: PatternLoadError(file: path, path: "$", problem: .tooLarge(bytes: 50 * 1024 * 1024, limit: AHAPLoader.maximumFileSize))) {
-            try AHAPLoader.load(contentsOf: path)
+        try Fixtures.withTemporaryFile("") { path in
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.truncate(atOffset: 50 * 1024 * 1024)
+            try handle.close()
+            #expect(throws: PatternLoadError(file: path, path: "$", problem: .tooLarge(bytes: 50 * 1024 * 1024, limit: AHAPLoader.maximumFileSize))) {
+                try AHAPLoader.load(contentsOf: path)
+            }
         }
     }
 

@@ -29,12 +29,14 @@ enum Fixtures {
         directory.appendingPathComponent("corpus").appendingPathComponent(name).path
     }
 
-    /// Writes `text` to a fresh temporary file and returns its path.
-    static func temporaryFile(_ text: String, name: String = "pattern.ahap") throws -> String {
+    /// Writes `text` to a file named `name` in a fresh temporary folder, runs `body` with its
+    /// path, and removes the folder, whatever `body` does.
+    static func withTemporaryFile<Result>(_ text: String, name: String = "pattern.ahap", _ body: (String) throws -> Result) throws -> Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
-        return url.path
+        return try body(url.path)
     }
 }
