@@ -69,6 +69,9 @@ extension PrecisionClock: TimerClock {
         private let state = Mutex(State())
         private let doorbell = Doorbell()
 
+        /// The name of each timer's thread.
+        static let threadName = "haptics-timer"
+
         init(handler: @escaping @Sendable () -> Void) {
             self.handler = handler
         }
@@ -79,7 +82,7 @@ extension PrecisionClock: TimerClock {
 
         /// Starts the thread, which holds this waiter until it ends.
         func start() {
-            startDetachedThread("a haptics timer thread") { self.run() }
+            startDetachedThread(named: Self.threadName) { self.run() }
         }
 
         func arm(_ deadline: Int128) {

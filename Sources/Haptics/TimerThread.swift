@@ -32,8 +32,11 @@ final class TimerThread: Sendable {
     private let state = Mutex(State())
     private let doorbell = Doorbell()
 
+    /// The thread's name.
+    static let threadName = "haptics-sleeps"
+
     private init() {
-        startDetachedThread("the haptics timer thread") { self.run() }
+        startDetachedThread(named: Self.threadName) { self.run() }
     }
 
     /// The monotonic clock's time, as the deadlines are given.

@@ -1,3 +1,4 @@
+import Foundation
 @testable import Haptics
 import Testing
 
@@ -7,6 +8,15 @@ import Testing
         let deadline = clock.now.advanced(by: .milliseconds(20))
         try await clock.sleep(until: deadline)
         #expect(clock.now >= deadline)
+    }
+
+    /// The thread that wakes sleepers is named, as `top -H` and `/proc` show it.
+    @Test func itsSleepsAreWokenByAThreadNamedHapticsSleeps() async throws {
+        let clock = PrecisionClock()
+        try await clock.sleep(until: clock.now.advanced(by: .milliseconds(1)))
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
+        let names = tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+        #expect(names.contains("haptics-sleeps\n"))
     }
 
     @Test func anEarlierDeadlineWakesTheThreadWaitingForALaterOne() async throws {

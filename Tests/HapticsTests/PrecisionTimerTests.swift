@@ -1,3 +1,4 @@
+import Foundation
 @testable import Haptics
 import Synchronization
 import Testing
@@ -101,5 +102,20 @@ import Testing
         }
         // At once: well within a shared machine's scheduling noise (a lost wake-up never fires).
         #expect(start.duration(to: clock.now) < .milliseconds(500))
+    }
+
+    /// Its thread says what it is in `top -H` and `/proc`: not the name of whichever thread
+    /// started it (a thread of Swift's pool, say), which a new thread would otherwise inherit.
+    @Test(.timeLimit(.minutes(1))) func theHandlerRunsOnAThreadNamedHapticsTimer() async {
+        let named = Mutex<CheckedContinuation<String, Never>?>(nil)
+        let timer = PrecisionClock.Timer {
+            let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+            named.withLock { $0.take() }?.resume(returning: name)
+        }
+        let name = await withCheckedContinuation { continuation in
+            named.withLock { $0 = continuation }
+            timer.arm(at: PrecisionClock().now)
+        }
+        #expect(name == "haptics-timer\n")
     }
 }
