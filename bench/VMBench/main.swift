@@ -24,7 +24,7 @@ import VirtualDevices
 //   Haptics, C, ...; 5 rounds by default), and each is judged on its median run. On the
 //   instruction clock (`--clock instructions`, scripts/bench-vm.sh's verdict) the guest's time
 //   is its instruction count, out of the host's reach: every run of a program costs the same
-//   CPU time (its p99, BENCHMARKS.md says why, not quite). In real time
+//   CPU time, and has the same p99 to a few hundredths of a microsecond. In real time
 //   a slow stretch of the guest's or the host's falls on all alike: CPU time varies by 10 to
 //   30 % from one run to the next (emulation and the host's noise), more than the 1.3
 //   target's margin, and the p99 error more: the host alone (no emulation) wakes a thread
