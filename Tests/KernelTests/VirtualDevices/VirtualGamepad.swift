@@ -36,7 +36,7 @@ public final class VirtualGamepad: Sendable {
     private let stopped = Atomic<Bool>(false)
 
     /// The priority of the device side's thread when it answers in real time.
-    public static let realTimePriority: Int32 = 50
+    private static let realTimePriority: Int32 = 50
 
     /// Creates the device and starts answering for it. `rumble`, `periodic` and `gain` choose
     /// its force-feedback abilities.
