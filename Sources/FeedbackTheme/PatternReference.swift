@@ -1,7 +1,7 @@
 public import Haptics
 
 /// What a theme entry of type `Haptics` plays: one of the built-in presets, a Haptica string,
-/// or an AHAP file (read when the theme loads), at an intensity.
+/// an AHAP file or a `.haptic` clip (files read when the theme loads), at an intensity.
 public struct PatternReference: Sendable, Hashable {
     /// Where the pattern comes from.
     public enum Source: Sendable, Hashable {
@@ -12,6 +12,9 @@ public struct PatternReference: Sendable, Hashable {
         /// An AHAP file, its path as written and the pattern read from it (`"ahap": "file.ahap"`,
         /// relative to the theme's folder).
         case ahap(path: String, pattern: HapticPattern)
+        /// A Lofelt / Meta Haptics Studio clip, its path as written and the pattern read from it
+        /// (`"haptic": "file.haptic"`, relative to the theme's folder).
+        case haptic(path: String, pattern: HapticPattern)
     }
 
     /// Where the pattern comes from.

@@ -10,8 +10,9 @@ public import Haptics
 ///   (`magnitudes` and `durations`, arrays of the same length). Magnitudes in either form:
 ///   0...1 or an integer up to 0xFFFF (see `Magnitude`).
 /// - `Haptics` (this project's): exactly one of `preset` (a preset's name), `haptica` (a
-///   Haptica string, with `slot` ms, default 100) or `ahap` (a file, relative to the theme's
-///   folder), and `intensity` (0...1, default 1).
+///   Haptica string, with `slot` ms, default 100), `ahap` (an AHAP file) or `haptic` (a Lofelt /
+///   Meta Haptics Studio `.haptic` clip), each file relative to the theme's folder, and
+///   `intensity` (0...1, default 1).
 /// - `Sound` and `Led` entries are skipped, with one notice per type for the whole theme.
 ///
 /// Anything else wrong is a `ThemeLoadError` naming the file and the JSON path; loading is all
@@ -24,15 +25,23 @@ public struct ThemeLoader: Sendable {
     /// The most pulses a `VibraRumble` may give.
     public static let maximumCount = 1000
 
-    private let loadPattern: @Sendable (String) throws(PatternLoadError) -> LoadedPattern
+    private let loadPattern: @Sendable (String, PatternFile.Format) throws(PatternLoadError) -> LoadedPattern
 
-    /// Creates a loader reading the AHAP files themes name from disk.
+    /// Creates a loader reading the pattern files themes name from disk, each in the format its
+    /// key names (`ahap` or `haptic`).
     public init() {
-        self.init { path throws(PatternLoadError) in try AHAPLoader.load(contentsOf: path) }
+        self.init { path, format throws(PatternLoadError) in
+            switch format {
+            case .ahap: try AHAPLoader.load(contentsOf: path)
+            case .haptic: try LofeltHapticLoader.load(contentsOf: path)
+            }
+        }
     }
 
-    /// Creates a loader reading the AHAP files themes name through `loadPattern`.
-    public init(loadPattern: @escaping @Sendable (String) throws(PatternLoadError) -> LoadedPattern) {
+    /// Creates a loader reading the pattern files themes name through `loadPattern`, given
+    /// each file's path (the theme's folder prepended to a relative one) and the format its
+    /// key names.
+    public init(loadPattern: @escaping @Sendable (_ path: String, _ format: PatternFile.Format) throws(PatternLoadError) -> LoadedPattern) {
         self.loadPattern = loadPattern
     }
 
@@ -54,7 +63,7 @@ public struct ThemeLoader: Sendable {
     }
 
     /// Decodes a theme from `bytes`; `file` names it in errors, `folder` is where relative
-    /// AHAP paths start.
+    /// pattern file paths start.
     public func decode(_ bytes: [UInt8], file: String, folder: String = ".") throws(ThemeLoadError) -> LoadedTheme {
         guard bytes.count <= Self.maximumFileSize else {
             throw ThemeLoadError(file: file, path: "$", problem: .tooLarge(bytes: bytes.count, limit: Self.maximumFileSize))
@@ -74,11 +83,11 @@ public struct ThemeLoader: Sendable {
 private struct ThemeReader {
     let file: String
     let folder: String
-    let loadPattern: @Sendable (String) throws(PatternLoadError) -> LoadedPattern
+    let loadPattern: @Sendable (String, PatternFile.Format) throws(PatternLoadError) -> LoadedPattern
     var skipped: [String: Int] = [:]
     var notices: [String] = []
 
-    init(file: String, folder: String, loadPattern: @escaping @Sendable (String) throws(PatternLoadError) -> LoadedPattern) {
+    init(file: String, folder: String, loadPattern: @escaping @Sendable (String, PatternFile.Format) throws(PatternLoadError) -> LoadedPattern) {
         self.file = file
         self.folder = folder
         self.loadPattern = loadPattern
@@ -170,9 +179,9 @@ private struct ThemeReader {
 
     private mutating func reference(_ item: JSONValue, at path: JSONPath) throws(ThemeLoadError) -> PatternReference {
         let intensity = try unit(item, "intensity", at: path, default: 1)
-        let given = ["preset", "haptica", "ahap"].filter { item[$0] != nil }
+        let given = ["preset", "haptica", "ahap", "haptic"].filter { item[$0] != nil }
         guard given.count == 1, let key = given.first else {
-            throw invalid(path, "exactly one of preset, haptica or ahap", given.isEmpty ? .null : .string(given.joined(separator: ", ")))
+            throw invalid(path, "exactly one of preset, haptica, ahap or haptic", given.isEmpty ? .null : .string(given.joined(separator: ", ")))
         }
         let text = try string(item, key, at: path)
         switch key {
@@ -188,14 +197,20 @@ private struct ThemeReader {
             }
             return PatternReference(source: .haptica(pattern), intensity: intensity)
         default:
+            let format: PatternFile.Format = key == "haptic" ? .haptic : .ahap
             let location = text.hasPrefix("/") ? text : "\(folder)/\(text)"
+            let loaded: LoadedPattern
             do {
-                let loaded = try loadPattern(location)
-                notices += loaded.notices.map(\.description)
-                return PatternReference(source: .ahap(path: text, pattern: loaded.pattern), intensity: intensity)
+                loaded = try loadPattern(location, format)
             } catch {
-                throw ThemeLoadError(file: file, path: path.appending("ahap").description, problem: .pattern(error))
+                throw ThemeLoadError(file: file, path: path.appending(key).description, problem: .pattern(error))
             }
+            notices += loaded.notices.map(\.description)
+            let source: PatternReference.Source = switch format {
+            case .ahap: .ahap(path: text, pattern: loaded.pattern)
+            case .haptic: .haptic(path: text, pattern: loaded.pattern)
+            }
+            return PatternReference(source: source, intensity: intensity)
         }
     }
 

@@ -49,7 +49,7 @@ public struct ThemeRenderer: Sendable {
         switch reference.source {
         case .preset(let preset):
             return renderer.render(preset.pattern.scaled(by: reference.intensity))
-        case .ahap(_, let pattern):
+        case .ahap(_, let pattern), .haptic(_, let pattern):
             return renderer.render(pattern.scaled(by: reference.intensity))
         case .haptica(let haptica):
             var frames: [RumbleFrame] = []

@@ -1,12 +1,18 @@
 import FeedbackTheme
+import Foundation
 import Haptics
 import Testing
 
 @Suite struct ThemeLoaderTests {
+    /// Loads `json` with stand-ins for the files: `fixture.ahap` read as AHAP is the heavy
+    /// impact, `fixture.haptic` read as a clip the light one; anything else is missing.
     private func load(_ json: String) throws(ThemeLoadError) -> LoadedTheme {
-        try ThemeLoader { path throws(PatternLoadError) in
-            guard path == "./fixture.ahap" else { throw PatternLoadError(file: path, path: "$", problem: .unreadable(reason: "No such file or directory")) }
-            return LoadedPattern(pattern: Preset.impact(.heavy).pattern)
+        try ThemeLoader { path, format throws(PatternLoadError) in
+            switch (path, format) {
+            case ("./fixture.ahap", .ahap): return LoadedPattern(pattern: Preset.impact(.heavy).pattern)
+            case ("./fixture.haptic", .haptic): return LoadedPattern(pattern: Preset.impact(.light).pattern)
+            default: throw PatternLoadError(file: path, path: "$", problem: .unreadable(reason: "No such file or directory"))
+            }
         }.decode(Array(json.utf8), file: "t.json")
     }
 
@@ -68,12 +74,13 @@ import Testing
         #expect(durations(.silent) == [.milliseconds(30)])
     }
 
-    @Test func ourHapticsTypeNamesAPresetAHapticaStringOrAnAHAPFile() throws {
+    @Test func ourHapticsTypeNamesAPresetAHapticaStringAnAHAPFileOrAHapticClip() throws {
         let theme = try load(#"""
             {"name": "h", "profiles": [{"name": "quiet", "feedbacks": [
               {"event-name": "p", "type": "Haptics", "preset": "rigid", "intensity": 0.5},
               {"event-name": "s", "type": "Haptics", "haptica": "O-o", "slot": 50},
-              {"event-name": "f", "type": "Haptics", "ahap": "fixture.ahap"}
+              {"event-name": "f", "type": "Haptics", "ahap": "fixture.ahap"},
+              {"event-name": "c", "type": "Haptics", "haptic": "fixture.haptic", "intensity": 0.7}
             ]}]}
             """#).theme
         #expect(theme.feedbacks(for: "p", at: .quiet) == [.haptics(PatternReference(source: .preset(.impact(.rigid)), intensity: 0.5))])
@@ -81,6 +88,31 @@ import Testing
         #expect(haptica.notes == [.impact(.heavy), .wait, .impact(.medium)])
         #expect(theme.feedbacks(for: "s", at: .quiet) == [.haptics(PatternReference(source: .haptica(haptica)))])
         #expect(theme.feedbacks(for: "f", at: .quiet) == [.haptics(PatternReference(source: .ahap(path: "fixture.ahap", pattern: Preset.impact(.heavy).pattern)))])
+        #expect(theme.feedbacks(for: "c", at: .quiet) == [.haptics(PatternReference(source: .haptic(path: "fixture.haptic", pattern: Preset.impact(.light).pattern), intensity: 0.7))])
+    }
+
+    /// A real clip from disk, named by an absolute path: the theme holds what the `.haptic`
+    /// loader reads from it, notices and all.
+    @Test func aHapticClipLoadsAsTheHapticLoaderReadsIt() throws {
+        let clip = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("HapticsTests/Fixtures/haptic/NiceVibrations__NVDice.haptic").path
+        let loaded = try ThemeLoader().decode(Array(#"{"name": "d", "profiles": [{"name": "full", "feedbacks": [{"event-name": "dice", "type": "Haptics", "haptic": "\#(clip)"}]}]}"#.utf8), file: "t.json")
+        let expected = try LofeltHapticLoader.load(contentsOf: clip)
+        #expect(loaded.theme.feedbacks(for: "dice", at: .full) == [.haptics(PatternReference(source: .haptic(path: clip, pattern: expected.pattern)))])
+        #expect(loaded.notices == expected.notices.map(\.description))
+    }
+
+    /// Each key names its file's format: an AHAP file named as a clip is refused, naming the key.
+    @Test func aFileIsReadInTheFormatItsKeyNames() throws {
+        let ahap = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("HapticsTests/Fixtures/corpus/Haptic-Tests__Boing.ahap").path
+        #expect {
+            try ThemeLoader().decode(Array(#"{"name": "d", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "haptic": "\#(ahap)"}]}]}"#.utf8), file: "t.json")
+        } throws: { error in
+            "\(error)".hasPrefix("t.json: profiles[0].feedbacks[0].haptic: \(ahap): ")
+        }
+        let loaded = try ThemeLoader().decode(Array(#"{"name": "d", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "ahap": "\#(ahap)"}]}]}"#.utf8), file: "t.json")
+        #expect(loaded.theme.feedbacks(for: "e", at: .full).count == 1)
     }
 
     @Test(arguments: [
@@ -98,8 +130,10 @@ import Testing
          #"t.json: profiles[0].feedbacks[0].haptica: expected a Haptica string of O (heavy), o (medium), . (light), X (rigid), x (soft) and - (wait), with a slot over 0 ms, found the string "abc""#),
         (#"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "ahap": "missing.ahap"}]}]}"#,
          "t.json: profiles[0].feedbacks[0].ahap: ./missing.ahap: cannot read the file: No such file or directory; check the path and its permissions"),
+        (#"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "haptic": "fixture.ahap"}]}]}"#,
+         "t.json: profiles[0].feedbacks[0].haptic: ./fixture.ahap: cannot read the file: No such file or directory; check the path and its permissions"),
         (#"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "preset": "light", "haptica": "o"}]}]}"#,
-         #"t.json: profiles[0].feedbacks[0]: expected exactly one of preset, haptica or ahap, found the string "preset, haptica""#),
+         #"t.json: profiles[0].feedbacks[0]: expected exactly one of preset, haptica, ahap or haptic, found the string "preset, haptica""#),
         (#"{"name": "x", "profiles": [}"#, "t.json: line 1, column 28 (in profiles[0]): not valid JSON: expected a value"),
     ])
     func brokenThemesNameTheFileThePathAndWhatWasExpected(json: String, message: String) {

@@ -44,6 +44,15 @@ import Testing
         #expect(energy(of: half) > 0)
     }
 
+    /// A pattern file, AHAP or `.haptic` alike, renders as the engine renders the pattern, at
+    /// the entry's intensity.
+    @Test(arguments: [true, false]) func aPatternFileRendersAsTheEngineRendersItScaled(clip: Bool) {
+        let pattern = Preset.notification(.success).pattern
+        let source: PatternReference.Source = clip ? .haptic(path: "s.haptic", pattern: pattern) : .ahap(path: "s.ahap", pattern: pattern)
+        let track = renderer.track(for: .haptics(PatternReference(source: source, intensity: 0.6)))
+        #expect(track == Renderer().render(pattern.scaled(by: 0.6)))
+    }
+
     /// The sum of (strong² + weak²) × seconds over the track's frames.
     private func energy(of track: RumbleTrack) -> Double {
         track.frames.reduce(0) { $0 + ($1.strong * $1.strong + $1.weak * $1.weak) * $1.duration.inSeconds }
