@@ -89,7 +89,7 @@ trap 'rm -f "$log"' EXIT
 # Both boots keep the scheduler tick running while the guest idles (nohz=off): with the tick
 # stopped, the kernel's way out of idle restarts it on most frames but not all (not when a
 # kernel timer is due within the next tick), and when the idle time spanned no tick it does
-# not account idle ticks either: two paths 0.6 and 1.25 us shorter, on about 1 % and 3 % of
+# not account idle ticks either: two paths 0.6 and 1.25 us shorter, on about 3 % and 1 % of
 # the frames of every program alike, whose count decided each program's p99 (BENCHMARKS.md).
 side_by_side() {
     local clock=$1 output=$2 status=0
