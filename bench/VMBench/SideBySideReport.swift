@@ -89,6 +89,8 @@ struct SideBySideReport {
     let rounds: Int
     /// What the guest's clock counted.
     let clock: Options.ClockKind
+    /// The guest kernel's command line.
+    let kernelCommandLine: String
     /// The track played.
     let track: RumbleTrack
     /// Every run, in the order played.
@@ -133,6 +135,7 @@ struct SideBySideReport {
             "track: the first \(seconds) s of \(file): \(track.frames.count) frames, \(sounding) sounding",
             "Haptics, plain C, SDL2 and python-evdev in \(rounds) alternating rounds",
             clockLine,
+            "set-up: the pad answers from a SCHED_FIFO thread, at once, as hardware answers; the guest kernel's command line: \(kernelCommandLine)",
             "",
             "every run, in the order played: timing error at the pad, against each program's median offset (from its first frame's offset: *),",
             "and how many frames were 1 ms off or more (where the host's own stalls begin);",
@@ -256,7 +259,7 @@ struct SideBySideReport {
             }
         }
         return "{\"file\": \"\(escaped(file))\", \"seconds\": \(seconds), \"rounds\": \(rounds), \"clock\": \"\(clock.rawValue)\", "
-            + "\"frames\": \(track.frames.count), "
+            + "\"kernel_command_line\": \"\(escaped(kernelCommandLine))\", \"frames\": \(track.frames.count), "
             + "\"players\": [\(players.joined(separator: ", "))], \"medians\": [\(medians.joined(separator: ", "))], "
             + "\"ratios\": [\(ratioObjects.joined(separator: ", "))], \"figures\": [\(figures.joined(separator: ", "))]}"
     }

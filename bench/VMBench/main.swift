@@ -89,7 +89,8 @@ do {
         for contender in contenders { try measure(contender, round: round) }
     }
     print(SideBySideReport(file: String(options.ahap.split(separator: "/").last ?? ""), seconds: options.seconds,
-                           rounds: options.rounds, clock: options.clock, track: track, entries: entries).text)
+                           rounds: options.rounds, clock: options.clock, kernelCommandLine: KernelCommandLine.read(), track: track,
+                           entries: entries).text)
     let failed = entries.filter { $0.run.status != 0 || $0.timing.matched == 0 }
     for entry in failed {
         print("\(entry.name), round \(entry.round), failed (exit \(entry.run.status), \(entry.timing.matched) frames matched):\n\(entry.run.output)")
