@@ -118,8 +118,9 @@ extension PrecisionClock: TimerClock {
             while true {
                 let step = state.withLock { state -> Step in
                     if state.isEnded { return .exit }
-                    // A wait that ran to its deadline, that deadline (or an earlier one, armed
-                    // since) still armed: due.
+                    // A wait that ran to its deadline, with that deadline still armed: due. (An
+                    // earlier one armed meanwhile rang the doorbell, and a past one times out at
+                    // once on the next wait.)
                     if timedOut, case .until(let waited) = state.sleep, state.armed == waited {
                         state.armed = nil
                         state.sleep = .awake

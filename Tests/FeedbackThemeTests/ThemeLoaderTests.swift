@@ -4,6 +4,33 @@ import Haptics
 import Testing
 
 @Suite struct ThemeLoaderTests {
+    /// The absolute path of `relative`, a path from the top of the repository.
+    private static func repositoryPath(_ relative: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(relative).path
+    }
+
+    /// The README's theme example (its one `json` block), as the README has it: every entry
+    /// loads, the two files it names read (as stand-ins) in the formats their keys name.
+    @Test func theReadmesThemeExampleLoads() throws {
+        let readme = try String(contentsOfFile: Self.repositoryPath("README.md"), encoding: .utf8)
+        let block = try #require(readme.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        let loaded = try ThemeLoader { path, format throws(PatternLoadError) in
+            switch (path, format) {
+            case ("./level-up.ahap", .ahap): return LoadedPattern(pattern: Preset.notification(.success).pattern)
+            case ("./dice.haptic", .haptic): return LoadedPattern(pattern: Preset.impact(.rigid).pattern)
+            default: throw PatternLoadError(file: path, path: "$", problem: .unreadable(reason: "No such file or directory"))
+            }
+        }.decode(Array(block.utf8), file: "mine.json")
+        #expect(loaded.theme.name == "mine")
+        #expect(loaded.theme.feedbacks(for: "button-pressed", at: .quiet) == [.rumble(duration: .milliseconds(15), count: 1, pause: .milliseconds(100), magnitude: 1)])
+        #expect(loaded.theme.feedbacks(for: "x-myapp-level-up", at: .quiet)
+                == [.haptics(PatternReference(source: .ahap(path: "level-up.ahap", pattern: Preset.notification(.success).pattern), intensity: 0.8))])
+        #expect(loaded.theme.feedbacks(for: "x-myapp-dice-roll", at: .quiet)
+                == [.haptics(PatternReference(source: .haptic(path: "dice.haptic", pattern: Preset.impact(.rigid).pattern)))])
+        #expect(loaded.theme.events.count == 8)
+    }
+
     /// Loads `json` with stand-ins for the files: `fixture.ahap` read as AHAP is the heavy
     /// impact, `fixture.haptic` read as a clip the light one; anything else is missing.
     private func load(_ json: String) throws(ThemeLoadError) -> LoadedTheme {
@@ -94,8 +121,7 @@ import Testing
     /// A real clip from disk, named by an absolute path: the theme holds what the `.haptic`
     /// loader reads from it, notices and all.
     @Test func aHapticClipLoadsAsTheHapticLoaderReadsIt() throws {
-        let clip = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("HapticsTests/Fixtures/haptic/NiceVibrations__NVDice.haptic").path
+        let clip = Self.repositoryPath("Tests/HapticsTests/Fixtures/haptic/NiceVibrations__NVDice.haptic")
         let loaded = try ThemeLoader().decode(Array(#"{"name": "d", "profiles": [{"name": "full", "feedbacks": [{"event-name": "dice", "type": "Haptics", "haptic": "\#(clip)"}]}]}"#.utf8), file: "t.json")
         let expected = try LofeltHapticLoader.load(contentsOf: clip)
         #expect(loaded.theme.feedbacks(for: "dice", at: .full) == [.haptics(PatternReference(source: .haptic(path: clip, pattern: expected.pattern)))])
@@ -104,8 +130,7 @@ import Testing
 
     /// Each key names its file's format: an AHAP file named as a clip is refused, naming the key.
     @Test func aFileIsReadInTheFormatItsKeyNames() throws {
-        let ahap = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("HapticsTests/Fixtures/corpus/Haptic-Tests__Boing.ahap").path
+        let ahap = Self.repositoryPath("Tests/HapticsTests/Fixtures/corpus/Haptic-Tests__Boing.ahap")
         #expect {
             try ThemeLoader().decode(Array(#"{"name": "d", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "haptic": "\#(ahap)"}]}]}"#.utf8), file: "t.json")
         } throws: { error in

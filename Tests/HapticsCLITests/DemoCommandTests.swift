@@ -166,7 +166,7 @@ import Testing
 
     @Test func aBrokenTraceExits65NamingTheFileAndLine() async throws {
         try await withTemporaryFolder { folder in
-            let path = try write("t_ms,offset,dragging\n0,0,1\n16,ten,1\n", named: "broken.csv", in: folder)
+            let path = try writeFile("t_ms,offset,dragging\n0,0,1\n16,ten,1\n", named: "broken.csv", in: folder)
             let (code, console) = await CapturedConsole.run("demo", "--trace", path)
             #expect(code == .dataError)
             #expect(console.err == "Error: \(path): line 3: expected the offset as a finite number of points (like `56.5`), but found `ten`")

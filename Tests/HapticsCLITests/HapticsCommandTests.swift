@@ -112,7 +112,7 @@ import Testing
 
     @Test func validateExits0WhenEveryFileLoads() async throws {
         try await withTemporaryFolder { folder in
-            let path = try write(#"{"Version": 1, "Pattern": [{"Event": {"EventType": "HapticTransient"}}]}"#, named: "tap.ahap", in: folder)
+            let path = try writeFile(#"{"Version": 1, "Pattern": [{"Event": {"EventType": "HapticTransient"}}]}"#, named: "tap.ahap", in: folder)
             let (code, console) = await CapturedConsole.run("validate", path)
             #expect(code == .success)
             #expect(console.out == "ok: \(path) (1 events, 0 curves, 0.0 s)")
@@ -121,8 +121,8 @@ import Testing
 
     @Test func validateExits65AndNamesTheJSONPathOfEachProblem() async throws {
         try await withTemporaryFolder { folder in
-            let good = try write(#"{"Pattern": []}"#, named: "good.ahap", in: folder)
-            let bad = try write(#"{"Pattern": [{"Event": {"EventType": "HapticContinuous"}}]}"#, named: "bad.ahap", in: folder)
+            let good = try writeFile(#"{"Pattern": []}"#, named: "good.ahap", in: folder)
+            let bad = try writeFile(#"{"Pattern": [{"Event": {"EventType": "HapticContinuous"}}]}"#, named: "bad.ahap", in: folder)
             let (code, console) = await CapturedConsole.run("validate", good, bad, "/nonexistent.ahap")
             #expect(code == .dataError)
             #expect(console.err.split(separator: "\n") == [
@@ -134,8 +134,8 @@ import Testing
 
     @Test func validateChecksFeedbackdThemesToo() async throws {
         try await withTemporaryFolder { folder in
-            let good = try write(#"{"name": "g", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble"}, {"event-name": "e", "type": "Sound", "effect": "x"}]}]}"#, named: "good.json", in: folder)
-            let bad = try write(#"{"name": "b", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "count": 0}]}]}"#, named: "bad.json", in: folder)
+            let good = try writeFile(#"{"name": "g", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble"}, {"event-name": "e", "type": "Sound", "effect": "x"}]}]}"#, named: "good.json", in: folder)
+            let bad = try writeFile(#"{"name": "b", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "count": 0}]}]}"#, named: "bad.json", in: folder)
             let (code, console) = await CapturedConsole.run("validate", good, bad)
             #expect(code == .dataError)
             #expect(console.out == "ok: \(good) (feedbackd theme 'g', 1 events with haptics)")
@@ -148,7 +148,7 @@ import Testing
 
     @Test func playingABrokenFileExits65WithOneLine() async throws {
         try await withTemporaryFolder { folder in
-            let bad = try write("not json", named: "broken.ahap", in: folder)
+            let bad = try writeFile("not json", named: "broken.ahap", in: folder)
             let (code, console) = await CapturedConsole.run("play", bad, "--driver", "record")
             #expect(code == .dataError)
             #expect(console.err == "Error: \(bad): line 1, column 1 (in $): not valid JSON: expected a value")

@@ -10,7 +10,7 @@ func withTemporaryFolder<Result>(_ body: (URL) async throws -> Result) async thr
 }
 
 /// Writes `text` to a file named `name` in `folder` and returns its path.
-func write(_ text: String, named name: String, in folder: URL) throws -> String {
+func writeFile(_ text: String, named name: String, in folder: URL) throws -> String {
     let url = folder.appendingPathComponent(name)
     try Data(text.utf8).write(to: url)
     return url.path
