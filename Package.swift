@@ -15,6 +15,7 @@ let package = Package(
     name: "Haptics",
     products: [
         .library(name: "Haptics", targets: ["Haptics"]),
+        .library(name: "HapticsModel", targets: ["HapticsModel"]),
         .library(name: "HapticsEvdev", targets: ["HapticsEvdev"]),
         .library(name: "PullToRefresh", targets: ["PullToRefresh"]),
         .library(name: "HapticsTesting", targets: ["HapticsTesting"]),
@@ -23,35 +24,45 @@ let package = Package(
         .executable(name: "hapticsd", targets: ["hapticsd"]),
     ],
     targets: [
-        // The pure core: patterns, loaders, renderer, player, drivers that touch no device.
-        .target(name: "Haptics", dependencies: ["CFutex"], resources: [.embedInCode("Presets")], swiftSettings: strict),
-        // The timer thread's futex wait, which Glibc's module does not offer.
+        // What the model takes from the C library, behind one module: errno, files, libm's pow.
+        .target(name: "HapticsPlatform", swiftSettings: strict),
+        // The model, pure: patterns, formats, JSON, rendering, the driver and feedback protocols.
+        .target(name: "HapticsModel", dependencies: ["HapticsPlatform"], resources: [.embedInCode("Presets")], swiftSettings: strict),
+        // The engine: the player, its state machine and mixer, clocks and timer threads, drivers
+        // that touch no device.
+        .target(name: "HapticsPlayback", dependencies: ["HapticsModel", "HapticsPlatform", "CFutex"], swiftSettings: strict),
+        // The timer threads' futex wait, which Glibc's module does not offer.
         .systemLibrary(name: "CFutex", path: "CFutex"),
-        // Stand-ins for app tests: a recording HapticFeedback. (ManualClock and RecordingDriver
-        // live in the core, since the CLI's `--driver record` plays on them.)
+        // The module apps import: the model and the engine as one API.
+        .target(name: "Haptics", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback"], swiftSettings: strict),
+        // Stand-ins for app tests: a manual clock, a recording driver, a recording HapticFeedback.
         .target(name: "HapticsTesting", dependencies: ["Haptics"], swiftSettings: strict),
         // The evdev force-feedback driver, over libevdev.
         .systemLibrary(name: "CEvdev", path: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(name: "HapticsEvdev", dependencies: ["Haptics", "CEvdev"], swiftSettings: strict),
         // MJRefresh's state machine, firing feedback through the core's protocol.
-        .target(name: "PullToRefresh", dependencies: ["Haptics"], swiftSettings: strict),
-        // The command line: parsing and wiring in a library, so tests can run it.
-        .target(name: "HapticsCLI", dependencies: ["Haptics", "HapticsEvdev", "PullToRefresh", "FeedbackTheme"], swiftSettings: strict),
+        .target(name: "PullToRefresh", dependencies: ["HapticsModel"], swiftSettings: strict),
+        // The command-line kit both programs share: option declarations, parsing, help, usage
+        // errors, exit codes, the console, the playing options and the words for the errors.
+        .target(name: "HapticsCommandLine", dependencies: ["Haptics", "HapticsEvdev"], swiftSettings: strict),
+        // The `haptics` commands and the demo, in a library so tests can run them.
+        .target(name: "HapticsCLI", dependencies: ["Haptics", "HapticsEvdev", "HapticsCommandLine", "PullToRefresh", "FeedbackTheme"], swiftSettings: strict),
         .executableTarget(name: "haptics", dependencies: ["HapticsCLI"], swiftSettings: strict),
         // feedbackd's theme format, read as feedbackd writes it: pure, no bus, no engine.
-        .target(name: "FeedbackTheme", dependencies: ["Haptics"], swiftSettings: strict),
+        .target(name: "FeedbackTheme", dependencies: ["HapticsModel", "HapticsPlatform"], swiftSettings: strict),
         // sd-bus, from libsystemd: the daemon's D-Bus.
         .systemLibrary(name: "CSDBus", path: "CSDBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // The session service speaking feedbackd's D-Bus API on the engine.
-        .target(name: "HapticsDaemon", dependencies: ["Haptics", "HapticsEvdev", "HapticsCLI", "FeedbackTheme", "CSDBus"], swiftSettings: strict),
+        .target(name: "HapticsDaemon", dependencies: ["Haptics", "HapticsEvdev", "HapticsCommandLine", "FeedbackTheme", "CSDBus"], swiftSettings: strict),
         .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon"], swiftSettings: strict),
 
-        .testTarget(name: "HapticsTests", dependencies: ["Haptics"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(name: "HapticsTests", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback", "HapticsPlatform"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "HapticsTestingTests", dependencies: ["Haptics", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev", "Haptics"], swiftSettings: strict),
-        .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "HapticsTesting"], swiftSettings: strict),
-        .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "Haptics"], swiftSettings: strict),
-        .testTarget(name: "HapticsDaemonTests", dependencies: ["HapticsDaemon", "HapticsCLI", "HapticsEvdev", "Haptics", "FeedbackTheme"], swiftSettings: strict),
-        .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "HapticsDaemon", "Haptics", "HapticsEvdev", "PullToRefresh"], swiftSettings: strict),
+        .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "Haptics", "HapticsTesting"], swiftSettings: strict),
+        .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "HapticsModel", "HapticsPlatform"], swiftSettings: strict),
+        .testTarget(name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine", "HapticsEvdev"], swiftSettings: strict),
+        .testTarget(name: "HapticsDaemonTests", dependencies: ["HapticsDaemon", "HapticsCommandLine", "HapticsEvdev", "Haptics", "FeedbackTheme"], swiftSettings: strict),
+        .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "HapticsCommandLine", "HapticsDaemon", "Haptics", "HapticsEvdev", "PullToRefresh"], swiftSettings: strict),
     ]
 )

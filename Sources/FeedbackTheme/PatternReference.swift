@@ -1,4 +1,4 @@
-public import Haptics
+public import HapticsModel
 
 /// What a theme entry of type `Haptics` plays: one of the built-in presets, a Haptica string,
 /// an AHAP file or a `.haptic` clip (files read when the theme loads), at an intensity.

@@ -1,4 +1,4 @@
-public import Haptics
+public import HapticsModel
 
 /// A feedbackd theme's `haptica` entry: Haptica's symbols (`HapticaPattern.style(of:)`: `O`
 /// heavy, `o` medium, `.` light, `X` rigid, `x` soft, `-` a silent slot), timed slot by slot

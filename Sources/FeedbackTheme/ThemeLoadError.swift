@@ -1,4 +1,4 @@
-public import Haptics
+public import HapticsModel
 
 /// Why a theme could not be loaded: which file, where in it, and what was expected.
 ///

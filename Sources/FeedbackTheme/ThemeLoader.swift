@@ -1,4 +1,5 @@
-public import Haptics
+import HapticsPlatform
+public import HapticsModel
 
 /// Reads feedbackd theme JSON as feedbackd writes it, plus this project's `Haptics` type.
 ///

@@ -1,4 +1,4 @@
-public import Haptics
+public import HapticsModel
 
 /// Turns theme feedbacks into rumble tracks for a gamepad.
 ///

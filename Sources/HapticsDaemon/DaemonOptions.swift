@@ -1,4 +1,4 @@
-import HapticsCLI
+import HapticsCommandLine
 import HapticsEvdev
 
 /// `hapticsd`'s command line, declared once in the `haptics` command's conventions.

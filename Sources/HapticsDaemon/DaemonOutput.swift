@@ -1,5 +1,5 @@
 import Haptics
-import HapticsCLI
+import HapticsCommandLine
 import HapticsEvdev
 
 /// Where the daemon's frames go, with what its loop needs to follow the devices: the driver,

@@ -1,7 +1,7 @@
 import FeedbackTheme
 import Glibc
 import Haptics
-public import HapticsCLI
+public import HapticsCommandLine
 import HapticsEvdev
 
 /// `hapticsd`: parses the command line, loads the theme, owns `org.sigxcpu.Feedback` on the

@@ -1,4 +1,4 @@
-import Haptics
+import HapticsModel
 import Synchronization
 
 /// One pull-to-refresh component: it feeds inputs to its `RefreshStateMachine` and plays the cues

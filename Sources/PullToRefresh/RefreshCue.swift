@@ -1,4 +1,4 @@
-public import Haptics
+public import HapticsModel
 
 /// One thing the state machine decides to play: a feedback intent, or the refresh's own
 /// tension texture (an advanced playback shaped while the finger pulls).

@@ -1,4 +1,4 @@
-public import Haptics
+public import HapticsModel
 
 /// A haptic output together with the configuration that decides which cues it receives.
 public struct RefreshFeedback: Sendable {

@@ -1,4 +1,4 @@
-public import Haptics
+public import HapticsModel
 
 /// How a pull-to-refresh component turns its state changes into haptics.
 ///

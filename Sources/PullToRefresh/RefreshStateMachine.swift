@@ -1,4 +1,4 @@
-import Haptics
+import HapticsModel
 /// MJRefresh's state machine for one header or footer, with the haptic cues its transitions fire.
 ///
 /// Pure: no I/O and no clocks. Feed it inputs with `event(_:)`; each returns what happened.

@@ -1,4 +1,4 @@
-public import Haptics
+public import HapticsModel
 
 /// The optional tension cue: while the finger drags the component from `startPercent` of the
 /// way to the threshold, a faint continuous texture plays whose intensity follows the pulling

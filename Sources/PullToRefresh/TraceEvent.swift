@@ -1,4 +1,4 @@
-import Haptics
+import HapticsModel
 
 /// Something a replayed trace produced at a time: a state change or a cue fired.
 public struct TraceEvent: Sendable, Hashable {

@@ -1,4 +1,4 @@
-public import Haptics
+public import HapticsModel
 
 /// Replays gesture traces: each input at its `t_ms`, with the state changes and cues it causes
 /// as `TraceEvent`s. `events(for:)` runs the machine alone, with no clock; `run` feeds a

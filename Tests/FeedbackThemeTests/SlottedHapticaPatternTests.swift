@@ -1,6 +1,6 @@
 import FeedbackTheme
 import Testing
-import Haptics
+import HapticsModel
 
 @Suite struct SlottedHapticaPatternTests {
     @Test func everySymbolReads() {

@@ -1,6 +1,6 @@
 import FeedbackTheme
 import Foundation
-import Haptics
+import HapticsModel
 import Testing
 
 @Suite struct ThemeLoaderTests {

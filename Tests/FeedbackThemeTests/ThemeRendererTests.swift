@@ -1,5 +1,5 @@
 import FeedbackTheme
-import Haptics
+import HapticsModel
 import Testing
 
 @Suite struct ThemeRendererTests {

@@ -1,4 +1,5 @@
 import HapticsCLI
+@testable import HapticsCommandLine
 import Synchronization
 
 /// A console that keeps what a command writes, for assertions.

@@ -1,4 +1,5 @@
 @testable import HapticsCLI
+@testable import HapticsCommandLine
 @testable import HapticsDaemon
 import Testing
 

@@ -1,5 +1,6 @@
 import Haptics
 @testable import HapticsCLI
+@testable import HapticsCommandLine
 @testable import HapticsDaemon
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HapticsCLI
+@testable import HapticsCommandLine
 import Testing
 
 @Suite struct HapticsCommandTests {

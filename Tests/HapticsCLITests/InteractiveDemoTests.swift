@@ -1,6 +1,7 @@
 import Glibc
 import Haptics
 @testable import HapticsCLI
+@testable import HapticsCommandLine
 import PullToRefresh
 import Testing
 

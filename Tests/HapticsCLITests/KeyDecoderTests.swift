@@ -1,4 +1,5 @@
 @testable import HapticsCLI
+@testable import HapticsCommandLine
 import Testing
 
 @Suite struct KeyDecoderTests {

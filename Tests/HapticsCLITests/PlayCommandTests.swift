@@ -1,6 +1,7 @@
 import Foundation
 import Haptics
 import HapticsCLI
+@testable import HapticsCommandLine
 import Testing
 
 @Suite struct PlayCommandTests {

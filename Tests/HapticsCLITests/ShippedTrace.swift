@@ -1,5 +1,6 @@
 import Foundation
 @testable import HapticsCLI
+@testable import HapticsCommandLine
 import PullToRefresh
 
 /// A trace in the package's `Traces/` folder, with the component its comments say to replay it on

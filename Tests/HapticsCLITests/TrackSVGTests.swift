@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import HapticsCLI
+@testable import HapticsCommandLine
 import Testing
 
 /// The elements of an SVG document, in document order, with their attributes, text and the

@@ -1,4 +1,4 @@
-@testable import HapticsCLI
+@testable import HapticsCommandLine
 @testable import HapticsDaemon
 import HapticsEvdev
 import Testing

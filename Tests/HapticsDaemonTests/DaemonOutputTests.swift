@@ -1,5 +1,5 @@
 import Haptics
-@testable import HapticsCLI
+@testable import HapticsCommandLine
 @testable import HapticsDaemon
 import Testing
 

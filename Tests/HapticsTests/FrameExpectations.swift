@@ -1,4 +1,5 @@
-@testable import Haptics
+@testable import HapticsModel
+@testable import HapticsPlayback
 import Testing
 
 /// A frame written compactly in a test: start and duration in milliseconds, then levels.

@@ -1,0 +1,21 @@
+import Haptics
+import HapticsCommandLine
+
+/// `haptics list`.
+struct ListCommand: Subcommand {
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(name: "list", parent: "haptics", abstract: "List the built-in presets.")
+
+    init(parsing arguments: inout ArgumentReader) throws(UsageError) {
+        try arguments.none()
+    }
+
+    func run(on console: Console) async -> ExitCode {
+        let width = Preset.allCases.map(\.name.count).max() ?? 0
+        for preset in Preset.allCases {
+            let name = preset.name + String(repeating: " ", count: width - preset.name.count)
+            console.out("\(name)  \(preset.summary)")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,21 @@
+import Haptics
+import HapticsCommandLine
+
+/// `haptics select`.
+struct SelectCommand: Subcommand {
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(
+        name: "select", parent: "haptics", abstract: "Play the selection tick, as UISelectionFeedbackGenerator does.",
+        options: PlaybackOptions.declarations)
+
+    let playback: PlaybackOptions
+
+    init(parsing arguments: inout ArgumentReader) throws(UsageError) {
+        playback = try PlaybackOptions(parsing: &arguments)
+        try arguments.none()
+    }
+
+    func run(on console: Console) async -> ExitCode {
+        await PlaybackRunner(options: playback, console: console).play { $0.selection() }
+    }
+}

@@ -1,0 +1,91 @@
+import Haptics
+import HapticsCommandLine
+import PullToRefresh
+
+/// The interactive pull-to-refresh demo on a terminal, in real time: keys from `input`, the
+/// screen on `output`, impacts on `driver`.
+///
+/// It takes the terminal over (`TerminalSession`) and gives it back on every way out: quitting,
+/// the end of input, and SIGINT or SIGTERM (through `SignalTrap`, which then exits). Inputs reach
+/// the `DemoModel` as a stream of `DemoInput`s, so another source can be merged in beside the keys.
+struct InteractiveDemo: Sendable {
+    /// The terminal's keys.
+    let input: Int32
+    /// The terminal's screen.
+    let output: Int32
+    /// Where the impacts play.
+    let driver: any HapticDriver
+    /// The lines `driver` writes, shown in the status area (none for a gamepad).
+    let driverLines: AsyncStream<String>
+    /// Whether an impact flashes the header: when the driver is the terminal, what you see is
+    /// all you get.
+    let flashes: Bool
+    /// Which cues fire, and the threshold's hysteresis.
+    let configuration: RefreshFeedbackConfiguration
+    /// A gamepad trigger's pulls (0...1), beside the keys; `nil` for keys only.
+    var triggerPulls: AsyncStream<Double>?
+
+    /// Runs the demo until the person quits or the input ends.
+    ///
+    /// - Throws: `TerminalError` when `input` is not a terminal that can be put in raw mode.
+    func run() async throws(TerminalError) {
+        let terminal = try TerminalSession(input: input, output: output)
+        let engine = HapticEngine(driver: driver, clock: PrecisionClock())
+        let trap = SignalTrap {
+            engine.close()
+            terminal.restore()
+        }
+        defer {
+            engine.close()
+            terminal.restore()
+            trap.release()
+        }
+        engine.prepare()
+        let keys = KeyReader(descriptor: input)
+        var model = DemoModel(feedback: RefreshFeedback(engine, configuration: configuration), flashes: flashes, now: WallClockTime.current)
+        await loop(&model, inputs: keys.inputs) { state in
+            let size = terminal.size
+            terminal.show(DemoScreen(columns: size.columns, rows: size.rows).lines(for: state))
+        }
+        await keys.close()
+    }
+
+    /// Feeds the model every input and driver line, runs the timers it asks for on the real
+    /// clock, and draws after each event, until it is finished. The end of `inputs` quits.
+    private func loop(_ model: inout DemoModel, inputs: AsyncStream<DemoInput>, draw: (DemoState) -> Void) async {
+        let (events, sink) = AsyncStream.makeStream(of: DemoModel.Event.self)
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                for await input in inputs { sink.yield(.input(input)) }
+                sink.yield(.input(.quit))
+            }
+            group.addTask {
+                for await line in driverLines { sink.yield(.driverLine(line)) }
+            }
+            if let triggerPulls {
+                group.addTask {
+                    var gesture = TriggerGesture()
+                    for await pull in triggerPulls {
+                        if let input = gesture.input(for: pull) { sink.yield(.input(input)) }
+                    }
+                }
+            }
+            draw(model.state)
+            for await event in events {
+                for case .schedule(let later, let delay) in model.handle(event) {
+                    group.addTask {
+                        do {
+                            try await Task.sleep(for: delay)
+                        } catch {
+                            return
+                        }
+                        sink.yield(later)
+                    }
+                }
+                draw(model.state)
+                if model.isFinished { break }
+            }
+            group.cancelAll()
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Haptics
+import HapticsCommandLine
+
+/// A `<pattern>` argument: a preset's name, a Haptica string (`haptica:..oO-Oo`), `-` for a
+/// pattern on standard input, or the path of an AHAP or `.haptic` file.
+enum PatternSource: Sendable, Equatable {
+    /// A built-in preset.
+    case preset(Preset)
+    /// A Haptica pattern string, without its `haptica:` prefix.
+    case haptica(String)
+    /// AHAP or `.haptic` JSON on standard input.
+    case standardInput
+    /// An AHAP or `.haptic` file.
+    case file(String)
+
+    /// The argument that means standard input.
+    static let standardInputArgument = "-"
+
+    /// Reads a `<pattern>` argument: `-`, then the `haptica:` prefix, then a preset's name;
+    /// anything else is a file path.
+    init(_ argument: String) {
+        if argument == Self.standardInputArgument {
+            self = .standardInput
+        } else if argument.hasPrefix(HapticaPattern.prefix) {
+            self = .haptica(String(argument.dropFirst(HapticaPattern.prefix.count)))
+        } else if let preset = Preset(name: argument) {
+            self = .preset(preset)
+        } else {
+            self = .file(argument)
+        }
+    }
+
+    /// The `<pattern>` argument of the commands that take one.
+    static let argument = ArgumentDeclaration(
+        "pattern", help: "a preset ('haptics list' shows them), an .ahap or .haptic file, a Haptica string "
+            + "('haptica:..oO-Oo'), or - for AHAP or .haptic JSON on standard input")
+
+    /// How the pattern is named in messages, titles and written files.
+    var name: String {
+        switch self {
+        case .preset(let preset): preset.name
+        case .haptica(let text): HapticaPattern.prefix + text
+        case .standardInput: "standard input"
+        case .file(let path): path
+        }
+    }
+
+    /// Loads the pattern with its notices, or says why it cannot be loaded.
+    func loaded() throws(PatternLoadError) -> LoadedPattern {
+        switch self {
+        case .preset(let preset):
+            return LoadedPattern(pattern: preset.pattern)
+        case .haptica(let text):
+            return HapticaPattern.load(text, source: name)
+        case .standardInput:
+            let bytes: [UInt8]
+            do {
+                bytes = try FileReader.bytes(atPath: "/dev/stdin", limit: PatternFile.maximumFileSize)
+            } catch {
+                switch error {
+                case .system(_, let errno):
+                    throw PatternLoadError(file: name, path: "$", problem: .unreadable(reason: errno.description))
+                case .tooLarge(let size):
+                    throw PatternLoadError(file: name, path: "$", problem: .tooLarge(bytes: size, limit: PatternFile.maximumFileSize))
+                }
+            }
+            return try PatternFile.decode(bytes, file: name)
+        case .file(let path):
+            return try PatternFile.load(contentsOf: path)
+        }
+    }
+
+    /// Loads the pattern, printing notices to standard error; a load error is printed on one
+    /// line and comes back as `nil`.
+    func load(on console: Console) -> HapticPattern? {
+        do {
+            let loaded = try loaded()
+            for notice in loaded.notices { console.err("note: \(notice)") }
+            return loaded.pattern
+        } catch {
+            console.err("Error: \(error)")
+            return nil
+        }
+    }
+}

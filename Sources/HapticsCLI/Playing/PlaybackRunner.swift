@@ -1,0 +1,67 @@
+import Haptics
+import HapticsCommandLine
+
+/// Plays one request on an engine over the driver the options name, and waits for it to end.
+struct PlaybackRunner: Sendable {
+    let options: PlaybackOptions
+    let console: Console
+
+    /// Starts what `start` asks of the engine (an impact, a notification, a pattern...) at
+    /// the options' gain, and waits for it to end (see `play(_:)`).
+    func play(playsForever: Bool = false, _ start: @escaping @Sendable (any HapticFeedback) -> PlaybackHandle) async -> ExitCode {
+        await play(FeedbackRequest(playsForever: playsForever, start))
+    }
+
+    /// Starts `request` on an engine at the options' gain, and waits for it to end. `record`
+    /// plays instantly on a manual clock and prints every frame as a JSON line, so it refuses
+    /// a request that `playsForever`; the other drivers (one, or several through a
+    /// `FanOutDriver`) play in real time, and SIGINT or SIGTERM stops the motors and releases
+    /// the devices before the process exits.
+    func play(_ request: some PlaybackRequest) async -> ExitCode {
+        guard options.drivers != [.record] else {
+            guard !request.playsForever else {
+                console.err("Error: a loop that never ends cannot be recorded; give --loop a count")
+                return .usage
+            }
+            return await record(request)
+        }
+        do {
+            let driver = try DriverChoice.combined(options.drivers) { choice in
+                try choice.makeDriver(device: options.device, console: console, terminal: StdoutDriver(format: .text))
+            }
+            return await playInRealTime(request, on: driver)
+        } catch {
+            console.err("Error: \(Advice.message(for: error))")
+            return .failure
+        }
+    }
+
+    private func record(_ request: some PlaybackRequest) async -> ExitCode {
+        let clock = ManualClock()
+        let driver = RecordingDriver()
+        let engine = HapticEngine(driver: driver, clock: clock)
+        engine.setGain(options.gain)
+        let playback = request.start(on: engine)
+        await clock.run()
+        if case .failed(let error)? = await playback.finished() {
+            console.err("Error: \(error)")
+            return .failure
+        }
+        for frame in driver.frames { console.out(FrameFormat.json.line(for: frame)) }
+        return .success
+    }
+
+    private func playInRealTime(_ request: some PlaybackRequest, on driver: any HapticDriver) async -> ExitCode {
+        let engine = HapticEngine(driver: driver)
+        let trap = SignalTrap { engine.close() }
+        defer { trap.release() }
+        engine.setGain(options.gain)
+        let outcome = await request.start(on: engine).finished()
+        engine.close()
+        if case .failed(let error)? = outcome {
+            console.err("Error: \(Advice.message(for: error))")
+            return .failure
+        }
+        return .success
+    }
+}

@@ -1,9 +1,0 @@
-/// How `haptics render` prints a track (`--format`).
-enum RenderFormat: String, Sendable, CaseIterable {
-    /// One human line per frame, with bars.
-    case text
-    /// A JSON array of `{"t_ms", "duration_ms", "strong", "weak"}` objects.
-    case json
-    /// An SVG drawing of both motor lanes over time.
-    case svg
-}

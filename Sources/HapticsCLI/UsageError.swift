@@ -1,7 +1,0 @@
-/// A command line that cannot be run: what is wrong, and the usage of the command concerned.
-package struct UsageError: Error, Equatable {
-    /// What is wrong, e.g. "unknown option '--fast'".
-    package var message: String
-    /// The usage text of the command, printed after the message.
-    package var usage: String
-}

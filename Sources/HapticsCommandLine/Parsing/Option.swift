@@ -1,0 +1,78 @@
+/// An option taking a value, declared once: its name, value name, help and default, and how
+/// its text reads as a `Value`. The command's help and its parser both come from it.
+///
+/// `Value` is optional for an option without a default (`--to`, `--trace`): absent, it reads
+/// as `nil`.
+package struct Option<Value: Sendable>: Sendable {
+    /// How the option is written and explained.
+    package let declaration: OptionDeclaration
+    /// The value when the option is absent.
+    package let defaultValue: Value
+    /// What the value must be, for the error when it is not, e.g. `a number from 0 to 1`.
+    package let expected: String
+    /// The value a text reads as, or `nil` when the text is not `expected`.
+    package let read: @Sendable (String) -> Value?
+
+    /// Declares an option; `defaultText` is how the help shows `defaultValue` (or, for an
+    /// optional value, what its absence means), `nil` to show none.
+    package init(
+        _ name: String, valueName: String, abstract: String, notes: [String] = [],
+        default defaultValue: Value, defaultText: String?,
+        expected: String, read: @escaping @Sendable (String) -> Value?
+    ) {
+        declaration = OptionDeclaration(name, valueName: valueName, abstract: abstract, notes: notes, defaultText: defaultText)
+        self.defaultValue = defaultValue
+        self.expected = expected
+        self.read = read
+    }
+
+    /// The long name, e.g. `--loop`.
+    package var name: String { declaration.name }
+}
+
+extension Option where Value == String {
+    /// Any text, `defaultValue` when absent.
+    package static func text(_ name: String, valueName: String, abstract: String, default defaultValue: String) -> Self {
+        Self(name, valueName: valueName, abstract: abstract, default: defaultValue, defaultText: defaultValue, expected: "a text") { $0 }
+    }
+}
+
+extension Option where Value == String? {
+    /// Any text, `nil` when absent; `absent` says in the help what that means.
+    package static func text(_ name: String, valueName: String, abstract: String, absent: String? = nil) -> Self {
+        Self(name, valueName: valueName, abstract: abstract, default: nil, defaultText: absent, expected: "a text") { $0 }
+    }
+}
+
+extension Option where Value == Double {
+    /// A number in `range`, `defaultValue` when absent.
+    package static func number(_ name: String, valueName: String, in range: ClosedRange<Double>, abstract: String, default defaultValue: Double) -> Self {
+        Self(name, valueName: valueName, abstract: abstract, notes: [NumberText.range(range)],
+             default: defaultValue, defaultText: NumberText.plain(defaultValue), expected: "a number " + NumberText.range(range)) { text in
+            Double(text).flatMap { range.contains($0) ? $0 : nil }
+        }
+    }
+}
+
+extension Option where Value == Double? {
+    /// A number in `range`, `nil` when absent; `absent` says in the help what that means.
+    package static func number(_ name: String, valueName: String, in range: ClosedRange<Double>, abstract: String, absent: String) -> Self {
+        Self(name, valueName: valueName, abstract: abstract, notes: [NumberText.range(range)],
+             default: nil, defaultText: absent, expected: "a number " + NumberText.range(range)) { text in
+            Double(text).flatMap { range.contains($0) ? .some($0) : nil }
+        }
+    }
+}
+
+extension Option where Value: RawRepresentable, Value.RawValue == String {
+    /// One of `choices`, by raw value; `defaultValue` when absent, which the help shows as
+    /// `defaultText` when the default depends on other options.
+    package static func choice(
+        _ name: String, valueName: String, of choices: [Value], abstract: String, default defaultValue: Value, defaultText: String? = nil
+    ) -> Self {
+        Self(name, valueName: valueName, abstract: abstract, notes: [ChoiceText.values(choices)],
+             default: defaultValue, defaultText: defaultText ?? defaultValue.rawValue, expected: ChoiceText.expected(choices)) { text in
+            choices.first { $0.rawValue == text }
+        }
+    }
+}

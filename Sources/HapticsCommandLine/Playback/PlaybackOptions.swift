@@ -1,0 +1,60 @@
+package import HapticsEvdev
+
+/// The options every playing command shares: the driver, the device and the master gain,
+/// declared once.
+package struct PlaybackOptions: Sendable {
+    /// `--driver`, as the playing commands take it.
+    package static let driver = driverOption(abstract: "where the frames go; auto: a gamepad when one is found, else the terminal; "
+                                     + "record: instantly, every frame as a JSON line, and only alone")
+    /// `--device`, as the playing commands take it.
+    package static let device = deviceOption(default: "auto")
+    /// `--gain`.
+    package static let gain = Option.number("--gain", valueName: "gain", in: 0...1, abstract: "the master gain", default: 1)
+    /// The three, in the order the help lists them.
+    package static let declarations = [driver.declaration, device.declaration, gain.declaration]
+
+    /// `--driver` with the help `abstract`: one driver, or several separated by commas, all
+    /// driven at once (`stdout,evdev`); `auto` by default (`defaultText` says otherwise when
+    /// that depends on other options). A list must also pass `DriverChoice.problem(with:)`,
+    /// which `drivers(_:from:)` checks.
+    package static func driverOption(abstract: String, defaultText: String? = nil) -> Option<[DriverChoice]> {
+        Option("--driver", valueName: "driver", abstract: abstract + "; several (not auto), separated by commas, drive all at once, e.g. stdout,evdev",
+               notes: [ChoiceText.values(DriverChoice.allCases)], default: [.auto], defaultText: defaultText ?? DriverChoice.auto.rawValue,
+               expected: ChoiceText.expected(DriverChoice.allCases)) { text in
+            let names = text.split(separator: ",", omittingEmptySubsequences: false)
+            let drivers = names.compactMap { DriverChoice(rawValue: String($0)) }
+            return drivers.count == names.count ? drivers : nil
+        }
+    }
+
+    /// The drivers `option` names on `arguments`, `nil` when absent; a list `DriverChoice.problem(with:)`
+    /// finds fault with is a usage error.
+    package static func drivers(_ option: Option<[DriverChoice]>, from arguments: inout ArgumentReader) throws(UsageError) -> [DriverChoice]? {
+        let drivers = try arguments.valueIfPresent(option)
+        if let problem = drivers.flatMap(DriverChoice.problem(with:)) { throw arguments.error(problem) }
+        return drivers
+    }
+
+    /// `--device`, `defaultValue` when absent.
+    package static func deviceOption(default defaultValue: String) -> Option<String> {
+        .text("--device", valueName: "device", abstract: "with evdev: auto, all, a node path, an index or a name", default: defaultValue)
+    }
+
+    /// Where the frames go: one driver, or several driven at once; `record` only alone.
+    package let drivers: [DriverChoice]
+    /// Which gamepads the evdev driver drives.
+    package let device: DeviceSelection
+    /// The master gain, 0...1.
+    package let gain: Double
+
+    /// Reads `--driver`, `--device` and `--gain`. `record` plays instantly on a manual clock,
+    /// the others in real time, so it cannot be in a list.
+    package init(parsing arguments: inout ArgumentReader) throws(UsageError) {
+        drivers = try Self.drivers(Self.driver, from: &arguments) ?? Self.driver.defaultValue
+        if drivers.count > 1, drivers.contains(.record) {
+            throw arguments.error("'record' plays instantly on a virtual clock, the others in real time: it cannot be combined with them")
+        }
+        device = DeviceSelection(option: try arguments.value(Self.device))
+        gain = try arguments.value(Self.gain)
+    }
+}

@@ -1,0 +1,81 @@
+import HapticsPlatform
+
+/// Reads a pattern file of any format Haptics knows: AHAP (`.ahap`) or a Lofelt / Meta
+/// Haptics Studio clip (`.haptic`).
+///
+/// The format is the one the file name's extension names; for any other name (standard
+/// input, a file without an extension) it is told from the content: a JSON object with a
+/// `signals` member or a `version` object is a `.haptic` clip, anything else is read as AHAP.
+public enum PatternFile {
+    /// The largest file accepted, in bytes (10 MiB; the largest real clips are about 450 KB).
+    public static let maximumFileSize = 10 * 1024 * 1024
+
+    /// The formats a pattern file may have.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Core Haptics' AHAP JSON, read by `AHAPLoader`.
+        case ahap
+        /// A Lofelt / Meta Haptics Studio `.haptic` clip, read by `LofeltHapticLoader`.
+        case haptic
+
+        /// The format the extension of `fileName` names (case-insensitively), or `nil`.
+        public init?(fileName: String) {
+            guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
+            self.init(rawValue: fileName[fileName.index(after: dot)...].lowercased())
+        }
+    }
+
+    /// Loads the pattern file at `path`.
+    public static func load(contentsOf path: String) throws(PatternLoadError) -> LoadedPattern {
+        try decode(try bytes(atPath: path), file: path)
+    }
+
+    /// Decodes a pattern from `bytes`; `file` names the source in errors and notices, and its
+    /// extension, when it has one Haptics knows, gives the format.
+    public static func decode(_ bytes: [UInt8], file: String) throws(PatternLoadError) -> LoadedPattern {
+        let document = try parse(bytes, file: file)
+        switch Format(fileName: file) ?? format(of: document) {
+        case .ahap: return try AHAPLoader.read(document, file: file)
+        case .haptic: return try LofeltHapticLoader.read(document, file: file)
+        }
+    }
+
+    /// The format a parsed document looks like.
+    static func format(of document: JSONValue) -> Format {
+        if document["signals"] != nil { return .haptic }
+        if case .object? = document["version"] { return .haptic }
+        return .ahap
+    }
+
+    /// The bytes of the file at `path`, at most `maximumFileSize` of them.
+    static func bytes(atPath path: String) throws(PatternLoadError) -> [UInt8] {
+        do {
+            return try FileReader.bytes(atPath: path, limit: maximumFileSize)
+        } catch {
+            switch error {
+            case .system(_, let errno):
+                throw PatternLoadError(file: path, path: "$", problem: .unreadable(reason: errno.description))
+            case .tooLarge(let size):
+                throw PatternLoadError(file: path, path: "$", problem: .tooLarge(bytes: size, limit: maximumFileSize))
+            }
+        }
+    }
+
+    /// The JSON document in `bytes`, refusing what is too large, empty or not JSON.
+    static func parse(_ bytes: [UInt8], file: String) throws(PatternLoadError) -> JSONValue {
+        guard bytes.count <= maximumFileSize else {
+            throw PatternLoadError(file: file, path: "$", problem: .tooLarge(bytes: bytes.count, limit: maximumFileSize))
+        }
+        guard bytes.contains(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else {
+            throw PatternLoadError(file: file, path: "$", problem: .empty)
+        }
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw PatternLoadError(
+                file: file,
+                path: error.path.description,
+                problem: .notJSON(line: error.line, column: error.column, expected: error.expected)
+            )
+        }
+    }
+}
