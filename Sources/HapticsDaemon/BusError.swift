@@ -1,4 +1,5 @@
-public import Haptics
+public import HapticsModel
+public import HapticsPlatform
 
 /// An sd-bus call that failed: which operation, and the errno it returned.
 public struct BusError: Error, Sendable, Equatable, CustomStringConvertible {

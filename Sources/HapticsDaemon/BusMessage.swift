@@ -1,5 +1,6 @@
 import CSDBus
-import Haptics
+import HapticsModel
+import HapticsPlatform
 
 /// One message being read (a call's arguments, a property's new value, a signal) or written
 /// (a property's value), through sd-bus's non-variadic calls. Valid only inside the callback

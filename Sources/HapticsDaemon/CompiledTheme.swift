@@ -1,5 +1,5 @@
 import FeedbackTheme
-import Haptics
+import HapticsModel
 
 /// A theme with every entry rendered once, so a trigger only looks tracks up.
 struct CompiledTheme {

@@ -1,6 +1,7 @@
-import Haptics
 import HapticsCommandLine
 import HapticsEvdev
+import HapticsModel
+import HapticsPlayback
 
 /// Where the daemon's frames go, with what its loop needs to follow the devices: the driver,
 /// the list behind the `Devices` property, and, for evdev, the hot-plug monitor whose

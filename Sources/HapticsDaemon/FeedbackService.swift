@@ -1,13 +1,14 @@
 import CSDBus
 import FeedbackTheme
-import Haptics
+import HapticsModel
+import HapticsPlayback
 
 /// The three interfaces' behaviour, on the loop thread: reads each call, decides with the
 /// registry, plays on the engine, and signals ends. Not `Sendable`: sd-bus calls it on the
 /// loop thread only, and playbacks' ends come back through the mailbox.
 final class FeedbackService {
     private let bus: Bus
-    private let engine: HapticEngine<PrecisionClock>
+    private let engine: HapticEngine
     private let mailbox: Mailbox<DaemonWork>
     private let renderer: ThemeRenderer
     private let listDevices: () -> [DeviceEntry]
@@ -21,7 +22,7 @@ final class FeedbackService {
 
     init(
         bus: Bus,
-        engine: HapticEngine<PrecisionClock>,
+        engine: HapticEngine,
         mailbox: Mailbox<DaemonWork>,
         theme: FeedbackTheme,
         limits: DaemonLimits,
@@ -185,10 +186,7 @@ final class FeedbackService {
         handles[id] = started
         let mailbox = self.mailbox
         for handle in started {
-            Task {
-                _ = await handle.finished()
-                mailbox.post(.playbackFinished(id))
-            }
+            handle.whenFinished { _ in mailbox.post(.playbackFinished(id)) }
         }
         return true
     }

@@ -1,8 +1,12 @@
+import Dispatch
 import FeedbackTheme
 import Glibc
-import Haptics
 public import HapticsCommandLine
 import HapticsEvdev
+import HapticsModel
+import HapticsPlatform
+import HapticsPlayback
+import Synchronization
 
 /// `hapticsd`: parses the command line, loads the theme, owns `org.sigxcpu.Feedback` on the
 /// session bus and runs the one event loop until SIGTERM or SIGINT (stopping every motor
@@ -66,17 +70,61 @@ public enum HapticsDaemonCommand {
         }
     }
 
+    /// Serves the bus until a signal or the loss of the name ends it, then releases the driver.
     private static func serve(_ options: DaemonOptions, theme: FeedbackTheme, lookup: ThemeLookup, console: Console) throws(BusError) -> ExitCode {
         let mailbox = try Mailbox<DaemonWork>()
         let signals = try SignalChannel()
         let output = DaemonOutput(options, console: console, mailbox: mailbox)
-        let engine = HapticEngine(driver: output.driver, clock: PrecisionClock())
-        do {
-            try engine.start()
-        } catch {
+        let engine = HapticEngine(driver: output.driver)
+        let startFailure: (any Error)? = waitFor {
+            do {
+                try await engine.start()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let error = startFailure {
             console.err("hapticsd: note: \(Advice.message(for: error)); playing as soon as a device appears")
         }
-        defer { engine.close() }
+        let served: Result<ExitCode, BusError>
+        do throws(BusError) {
+            served = .success(try serveLoop(options, engine: engine, output: output, mailbox: mailbox, signals: signals, theme: theme, lookup: lookup, console: console))
+        } catch {
+            served = .failure(error)
+        }
+        waitFor { await engine.close() }
+        return try served.get()
+    }
+
+    /// Runs `body` to its end and returns its result, blocking the calling thread meanwhile:
+    /// for the loop thread, which is no thread of Swift's concurrency pool, so that blocking it
+    /// holds up no task.
+    private static func waitFor<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
+        let result = Mutex<Value?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let value = await body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        guard let value = result.withLock({ $0 }) else { preconditionFailure("the task signalled before it stored its value") }
+        return value
+    }
+
+    /// The loop: the bus, the signals, the mailbox and hot-plug, until a signal or the loss of
+    /// the name ends it (motors stopped).
+    private static func serveLoop(
+        _ options: DaemonOptions,
+        engine: HapticEngine,
+        output: DaemonOutput,
+        mailbox: Mailbox<DaemonWork>,
+        signals: borrowing SignalChannel,
+        theme: FeedbackTheme,
+        lookup: ThemeLookup,
+        console: Console
+    ) throws(BusError) -> ExitCode {
         let bus = try Bus.session()
         let service = FeedbackService(bus: bus, engine: engine, mailbox: mailbox, theme: theme, limits: DaemonLimits(), devices: output.devices)
         try bus.serve { member, message, reply, error in
@@ -125,7 +173,7 @@ public enum HapticsDaemonCommand {
                         reload(lookup, into: service, console: console)
                     } else {
                         console.err("hapticsd: \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): stopping every motor")
-                        engine.close()
+                        engine.stop()
                         bus.flush()
                         return .success
                     }

@@ -1,5 +1,5 @@
-import Dispatch
 import CEvdev
+import Dispatch
 
 /// Reads the absolute axes (sticks, triggers, wheels) of one input device as they move. Read
 /// access to the node is enough.

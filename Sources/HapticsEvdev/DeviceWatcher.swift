@@ -1,5 +1,6 @@
 import Dispatch
-import Haptics
+import HapticsModel
+import HapticsPlatform
 
 /// A `HotPlugMonitor` driven by a Dispatch source: event-driven (it sleeps in the kernel until
 /// something changes, with no polling loop), `onChange` running on a background queue.

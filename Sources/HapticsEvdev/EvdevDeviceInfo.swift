@@ -1,4 +1,4 @@
-import Haptics
+import HapticsModel
 
 /// One input device node that can vibrate, as `DeviceDiscovery` finds it.
 public struct EvdevDeviceInfo: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import CEvdev
-public import Haptics
+public import HapticsModel
+import HapticsPlatform
 import Synchronization
 
 /// Vibrates real gamepads through the kernel's evdev force-feedback interface.

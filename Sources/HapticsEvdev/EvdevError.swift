@@ -1,4 +1,5 @@
-public import Haptics
+public import HapticsModel
+public import HapticsPlatform
 
 /// Why the evdev driver cannot vibrate (or read) a device: the facts, for the caller to word.
 public enum EvdevError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
-public import Haptics
+public import HapticsModel
+public import HapticsPlatform
 
 /// Hot-plug for an event loop of your own: inotify on the input directory, reporting
 /// `eventN` nodes appearing (or having their permissions changed by udev) and disappearing.

@@ -1,6 +1,7 @@
 import CEvdev
 import Glibc
-import Haptics
+import HapticsModel
+import HapticsPlatform
 
 /// Every system and libevdev call of the evdev code, in one place (as swift-system's
 /// `Syscalls.swift`), so tests can inject each failure without hardware.

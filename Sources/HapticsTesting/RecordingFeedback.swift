@@ -1,12 +1,14 @@
-public import Haptics
+public import HapticsModel
 import Synchronization
 
-/// A `HapticFeedback` stand-in that records every call, in order, for tests of code that
-/// depends only on `HapticFeedback` (a control, a state machine such as `PullToRefresh`'s).
-/// It plays nothing: each call hands back a playback that has already completed.
+/// A `HapticFeedback` stand-in that records every intent it is given, as a value, in order,
+/// for tests of code that depends only on `HapticFeedback` (a control, a state machine such
+/// as `PullToRefresh`'s). It plays nothing: each intent hands back a playback that has
+/// already completed.
 ///
-/// Each call is recorded as the `FeedbackIntent` it makes, and the calls on an advanced
-/// playback (which are not intents: they shape a playback already made) as calls of their own.
+/// The conveniences (`impact`, `notify`, `selection`, `play`, `prepare`) arrive as the
+/// `FeedbackIntent` they make, and the calls on an advanced playback (which are not intents:
+/// they shape a playback already made) as calls of their own.
 ///
 /// ```swift
 /// let feedback = RecordingFeedback()
@@ -16,8 +18,7 @@ import Synchronization
 public final class RecordingFeedback: HapticFeedback {
     /// One call the feedback received.
     public enum Call: Hashable, Sendable {
-        /// `prepare()`, `impact(_:intensity:)`, `notify(_:)`, `selection()` or `play(_:repetition:)`,
-        /// as the intent it makes.
+        /// `perform(_:)`, directly or through a convenience: the intent.
         case intent(FeedbackIntent)
         /// `makeAdvancedPlayback(for:)`, then `start(atTime:)` on what it returned.
         case playbackStarted(HapticPattern, atTime: Double)
@@ -56,43 +57,17 @@ public final class RecordingFeedback: HapticFeedback {
         recorded.withLock { $0.removeAll() }
     }
 
-    /// Records the call.
-    public func prepare() {
-        recorded.withLock { $0.append(.intent(.prepare)) }
-    }
-
-    /// Records the impact.
+    /// Records the intent; hands back a playback that has already completed (`nil` for
+    /// `.prepare`).
     @discardableResult
-    public func impact(_ style: ImpactStyle, intensity: Double) -> PlaybackHandle {
-        record(.impact(style, intensity: intensity))
-    }
-
-    /// Records the notification.
-    @discardableResult
-    public func notify(_ type: NotificationType) -> PlaybackHandle {
-        record(.notification(type))
-    }
-
-    /// Records the selection tick.
-    @discardableResult
-    public func selection() -> PlaybackHandle {
-        record(.selection)
-    }
-
-    /// Records the pattern.
-    @discardableResult
-    public func play(_ pattern: HapticPattern, repetition: Repetition) -> PlaybackHandle {
-        record(.pattern(pattern, repetition))
+    public func perform(_ intent: FeedbackIntent) -> PlaybackHandle? {
+        recorded.withLock { $0.append(.intent(intent)) }
+        return intent == .prepare ? nil : .ended(.completed)
     }
 
     /// A playback that records its calls here, in order with the others.
     public func makeAdvancedPlayback(for pattern: HapticPattern) -> any AdvancedPlayback {
         RecordingPlayback(pattern: pattern) { [weak self] call in self?.recorded.withLock { $0.append(call) } }
-    }
-
-    private func record(_ intent: FeedbackIntent) -> PlaybackHandle {
-        recorded.withLock { $0.append(.intent(intent)) }
-        return .ended(.completed)
     }
 
     /// The advanced playback `RecordingFeedback` hands out: it plays nothing and records.

@@ -1,6 +1,6 @@
 import Glibc
 import HapticsDaemon
-import HapticsCLI
+import HapticsCommandLine
 
 HapticsDaemonCommand.blockSignals()
 let arguments = Array(CommandLine.arguments.dropFirst())

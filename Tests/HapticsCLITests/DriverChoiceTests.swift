@@ -2,6 +2,7 @@ import Haptics
 @testable import HapticsCLI
 @testable import HapticsCommandLine
 @testable import HapticsDaemon
+import HapticsTesting
 import Testing
 
 /// `--driver` takes one driver or a list (`stdout,evdev`), driven at once through a `FanOutDriver`.
@@ -64,7 +65,7 @@ import Testing
         let engine = HapticEngine(driver: try DriverChoice.combined([.stdout, .evdev]) { $0 == .stdout ? first : second }, clock: clock)
         engine.notify(.success)
         await clock.run()
-        engine.close()
+        await engine.close()
         #expect(!first.frames.isEmpty)
         #expect(first.entries == second.entries)
         let levels = { (frames: [RumbleFrame]) in frames.filter { !$0.isSilent }.map { [$0.strong, $0.weak] } }

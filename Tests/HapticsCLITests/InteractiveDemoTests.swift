@@ -2,6 +2,7 @@ import Glibc
 import Haptics
 @testable import HapticsCLI
 @testable import HapticsCommandLine
+import HapticsTesting
 import PullToRefresh
 import Testing
 

@@ -1,6 +1,7 @@
 import Haptics
 @testable import HapticsCLI
 @testable import HapticsCommandLine
+import HapticsTesting
 import PullToRefresh
 import Testing
 

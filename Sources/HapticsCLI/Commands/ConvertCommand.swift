@@ -1,5 +1,6 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
+import HapticsPlatform
 
 /// `haptics convert IN OUT`: any pattern written as AHAP.
 struct ConvertCommand: Subcommand {

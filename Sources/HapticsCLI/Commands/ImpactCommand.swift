@@ -1,5 +1,5 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
 
 /// `haptics impact light|medium|heavy|soft|rigid [--intensity X]`.
 struct ImpactCommand: Subcommand {

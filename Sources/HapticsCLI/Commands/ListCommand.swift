@@ -1,5 +1,5 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
 
 /// `haptics list`.
 struct ListCommand: Subcommand {

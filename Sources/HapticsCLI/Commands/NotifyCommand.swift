@@ -1,5 +1,5 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
 
 /// `haptics notify success|warning|error`.
 struct NotifyCommand: Subcommand {

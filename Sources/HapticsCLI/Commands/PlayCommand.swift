@@ -1,5 +1,5 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
 
 /// `haptics play PATTERN [--loop N|forever] [--rate X] [--from S] [--to S] [--gain X]`.
 struct PlayCommand: Subcommand {

@@ -1,5 +1,5 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
 
 /// `haptics render PATTERN [--step MS] [--format text|json|svg]`.
 struct RenderCommand: Subcommand {

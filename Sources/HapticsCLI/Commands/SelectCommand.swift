@@ -1,5 +1,5 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
 
 /// `haptics select`.
 struct SelectCommand: Subcommand {

@@ -1,5 +1,5 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
 
 /// Draws a pattern and its rumble track as one SVG, 1000 px wide, for people who would rather
 /// look than read:

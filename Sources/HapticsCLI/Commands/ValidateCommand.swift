@@ -1,6 +1,7 @@
 import FeedbackTheme
-import Haptics
 import HapticsCommandLine
+import HapticsModel
+import HapticsPlatform
 
 /// `haptics validate FILE...`.
 struct ValidateCommand: Subcommand {

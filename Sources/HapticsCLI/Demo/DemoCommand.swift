@@ -1,7 +1,9 @@
 import Glibc
-import Haptics
 import HapticsCommandLine
 import HapticsEvdev
+import HapticsModel
+import HapticsPlatform
+import HapticsPlayback
 import PullToRefresh
 
 /// `haptics demo [--trace FILE]`: pull to refresh in the terminal, or a recorded gesture

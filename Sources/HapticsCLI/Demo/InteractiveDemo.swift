@@ -1,5 +1,6 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
+import HapticsPlayback
 import PullToRefresh
 
 /// The interactive pull-to-refresh demo on a terminal, in real time: keys from `input`, the
@@ -30,15 +31,10 @@ struct InteractiveDemo: Sendable {
     /// - Throws: `TerminalError` when `input` is not a terminal that can be put in raw mode.
     func run() async throws(TerminalError) {
         let terminal = try TerminalSession(input: input, output: output)
-        let engine = HapticEngine(driver: driver, clock: PrecisionClock())
+        let engine = HapticEngine(driver: driver)
         let trap = SignalTrap {
-            engine.close()
+            await engine.close()
             terminal.restore()
-        }
-        defer {
-            engine.close()
-            terminal.restore()
-            trap.release()
         }
         engine.prepare()
         let keys = KeyReader(descriptor: input)
@@ -48,6 +44,9 @@ struct InteractiveDemo: Sendable {
             terminal.show(DemoScreen(columns: size.columns, rows: size.rows).lines(for: state))
         }
         await keys.close()
+        await engine.close()
+        terminal.restore()
+        trap.release()
     }
 
     /// Feeds the model every input and driver line, runs the timers it asks for on the real

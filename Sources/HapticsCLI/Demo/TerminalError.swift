@@ -1,5 +1,6 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
+import HapticsPlatform
 
 /// A terminal call that failed while taking over or giving back the terminal.
 struct TerminalError: Error, CustomStringConvertible {

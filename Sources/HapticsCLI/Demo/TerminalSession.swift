@@ -1,6 +1,7 @@
 import Glibc
-import Haptics
 import HapticsCommandLine
+import HapticsModel
+import HapticsPlatform
 import Synchronization
 
 /// A terminal taken over for a full-screen UI: raw mode (each key arrives at once, unechoed,

@@ -1,11 +1,12 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
+import HapticsPlayback
 import PullToRefresh
 
 /// Plays a gesture trace end to end, as an app would: `TraceReplay` feeds a `RefreshController`
-/// whose feedback is a `HapticEngine` on a `ManualClock`, the clock advanced to each input's
+/// whose feedback is a `HapticEngine` with no clock, its playback stepped to each input's
 /// `t_ms` before the input, so every impact reaches the driver at its trace time, exactly and
-/// instantly; after the last input the clock runs on until what was fired has played to its end.
+/// instantly; after the last input it plays on until what was fired has played to its end.
 struct TraceRunner: Sendable {
     /// The component the trace is replayed on.
     let kind: RefreshComponentKind
@@ -23,11 +24,15 @@ struct TraceRunner: Sendable {
             replay.events(for: trace).forEach(emit)
             return
         }
-        let clock = ManualClock()
-        let engine = HapticEngine(driver: driver, clock: clock)
-        defer { engine.close() }
-        try engine.start()
-        await replay.run(trace, playingOn: engine, reach: { await clock.advance(to: ManualClock.Instant(offset: .milliseconds($0))) }, emit: emit)
-        await clock.run()
+        let engine = HapticEngine(instantDriver: driver)
+        do {
+            try await engine.start()
+        } catch {
+            await engine.close()
+            throw error
+        }
+        await replay.run(trace, playingOn: engine, reach: { engine.play(until: .milliseconds($0)) }, emit: emit)
+        engine.playToEnd()
+        await engine.close()
     }
 }

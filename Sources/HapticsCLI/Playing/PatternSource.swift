@@ -1,5 +1,6 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
+import HapticsPlatform
 
 /// A `<pattern>` argument: a preset's name, a Haptica string (`haptica:..oO-Oo`), `-` for a
 /// pattern on standard input, or the path of an AHAP or `.haptic` file.

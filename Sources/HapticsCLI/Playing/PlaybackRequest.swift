@@ -1,13 +1,14 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
+import HapticsPlayback
 
-/// What a playing command starts on an engine: `PlaybackRunner` makes the engine (on the
-/// clock the driver needs), and the request starts its playback there.
+/// What a playing command starts on an engine: `PlaybackRunner` makes the engine (in real time,
+/// or with no clock for `record`), and the request starts its playback there.
 protocol PlaybackRequest: Sendable {
     /// Whether the playback never ends by itself (so it cannot be recorded instantly).
     var playsForever: Bool { get }
     /// Starts the playback on `engine` and returns how to wait for its end.
-    func start<C: Clock>(on engine: HapticEngine<C>) -> StartedPlayback
+    func start(on engine: HapticEngine) -> StartedPlayback
 }
 
 /// A playback started by a request: waiting for it keeps alive what plays it.
@@ -27,7 +28,7 @@ struct FeedbackRequest: PlaybackRequest {
         self.call = call
     }
 
-    func start<C: Clock>(on engine: HapticEngine<C>) -> StartedPlayback {
+    func start(on engine: HapticEngine) -> StartedPlayback {
         let handle = call(engine)
         return StartedPlayback { await handle.finished() }
     }
@@ -45,7 +46,7 @@ struct RangeRequest: PlaybackRequest {
 
     var playsForever: Bool { repetition == .forever }
 
-    func start<C: Clock>(on engine: HapticEngine<C>) -> StartedPlayback {
+    func start(on engine: HapticEngine) -> StartedPlayback {
         let player = engine.makeAdvancedPlayer(for: pattern)
         let length = engine.track(for: pattern).duration.inSeconds
         let end = min(to ?? length, length)

@@ -1,5 +1,6 @@
-import Haptics
 import HapticsCommandLine
+import HapticsModel
+import HapticsPlayback
 
 /// Plays one request on an engine over the driver the options name, and waits for it to end.
 struct PlaybackRunner: Sendable {
@@ -13,8 +14,8 @@ struct PlaybackRunner: Sendable {
     }
 
     /// Starts `request` on an engine at the options' gain, and waits for it to end. `record`
-    /// plays instantly on a manual clock and prints every frame as a JSON line, so it refuses
-    /// a request that `playsForever`; the other drivers (one, or several through a
+    /// plays instantly, the playback stepped to its end with no clock, and prints every frame
+    /// as a JSON line, so it refuses a request that `playsForever`; the other drivers (one, or several through a
     /// `FanOutDriver`) play in real time, and SIGINT or SIGTERM stops the motors and releases
     /// the devices before the process exits.
     func play(_ request: some PlaybackRequest) async -> ExitCode {
@@ -37,27 +38,26 @@ struct PlaybackRunner: Sendable {
     }
 
     private func record(_ request: some PlaybackRequest) async -> ExitCode {
-        let clock = ManualClock()
-        let driver = RecordingDriver()
-        let engine = HapticEngine(driver: driver, clock: clock)
+        // Each frame printed as it is applied; nothing to close (closing would print a stop line).
+        let engine = HapticEngine(instantDriver: StdoutDriver(format: .json, write: console.out))
         engine.setGain(options.gain)
         let playback = request.start(on: engine)
-        await clock.run()
-        if case .failed(let error)? = await playback.finished() {
+        engine.playToEnd()
+        let outcome = await playback.finished()
+        if case .failed(let error)? = outcome {
             console.err("Error: \(error)")
             return .failure
         }
-        for frame in driver.frames { console.out(FrameFormat.json.line(for: frame)) }
         return .success
     }
 
     private func playInRealTime(_ request: some PlaybackRequest, on driver: any HapticDriver) async -> ExitCode {
         let engine = HapticEngine(driver: driver)
-        let trap = SignalTrap { engine.close() }
+        let trap = SignalTrap { await engine.close() }
         defer { trap.release() }
         engine.setGain(options.gain)
         let outcome = await request.start(on: engine).finished()
-        engine.close()
+        await engine.close()
         if case .failed(let error)? = outcome {
             console.err("Error: \(Advice.message(for: error))")
             return .failure

@@ -8,13 +8,15 @@ final class SignalTrap {
     private let sources: [any DispatchSourceSignal]
 
     /// Traps SIGINT and SIGTERM until `release()`.
-    init(cleanUp: @escaping @Sendable () -> Void) {
+    init(cleanUp: @escaping @Sendable () async -> Void) {
         sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                cleanUp()
-                exit(128 + number)
+                Task {
+                    await cleanUp()
+                    exit(128 + number)
+                }
             }
             source.resume()
             return source

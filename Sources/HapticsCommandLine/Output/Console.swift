@@ -1,5 +1,6 @@
 import Glibc
-package import Haptics
+package import HapticsModel
+public import HapticsPlatform
 
 /// Where a command writes: standard output and standard error, one call per line, so tests
 /// can capture both.

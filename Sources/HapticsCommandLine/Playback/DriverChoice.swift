@@ -1,5 +1,6 @@
-package import Haptics
 package import HapticsEvdev
+package import HapticsModel
+package import HapticsPlayback
 
 /// Where a playing command sends its frames (`--driver`): one driver, or several separated by
 /// commas (`stdout,evdev`), all driven at once through a `FanOutDriver`.
@@ -28,7 +29,7 @@ package enum DriverChoice: String, Sendable, CaseIterable {
 
     /// The real-time driver for this choice, prepared. `terminal` is the driver used when the
     /// choice is the terminal, or `auto` finds no usable gamepad (saying why on `console`'s
-    /// standard error). `record` is not a real-time driver: callers play it on a manual clock.
+    /// standard error). `record` is not a real-time driver: callers play it instantly, with no clock.
     package func makeDriver(
         device: DeviceSelection,
         console: Console,

@@ -47,7 +47,7 @@ package struct PlaybackOptions: Sendable {
     /// The master gain, 0...1.
     package let gain: Double
 
-    /// Reads `--driver`, `--device` and `--gain`. `record` plays instantly on a manual clock,
+    /// Reads `--driver`, `--device` and `--gain`. `record` plays instantly, with no clock,
     /// the others in real time, so it cannot be in a list.
     package init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         drivers = try Self.drivers(Self.driver, from: &arguments) ?? Self.driver.defaultValue

@@ -1,36 +1,15 @@
-/// One thing a client asks of a `HapticFeedback`, as a value: the vocabulary that
-/// `PullToRefresh`'s cues, its traces and `HapticsTesting`'s recorder share, so that each
-/// names an intent the same way. `HapticFeedback.perform(_:)` makes the matching call.
+/// One thing a client asks of a `HapticFeedback`, as a value: what `HapticFeedback.perform(_:)`
+/// takes, and the vocabulary that `PullToRefresh`'s cues, its traces and `HapticsTesting`'s
+/// recorder share, so that each names an intent the same way.
 public enum FeedbackIntent: Sendable, Hashable {
-    /// `prepare()`: feedback is likely to come soon.
+    /// Feedback is likely to come soon: get the output ready.
     case prepare
-    /// `impact(_:intensity:)` with this style and intensity.
+    /// An impact of this style, scaled by this intensity (0...1).
     case impact(ImpactStyle, intensity: Double)
-    /// `notify(_:)` with this outcome.
+    /// The notification pattern for this outcome.
     case notification(NotificationType)
-    /// `selection()`: the short selection tick.
+    /// The short selection tick.
     case selection
-    /// `play(_:repetition:)` with this pattern and repetition.
+    /// This pattern, repeated as asked.
     case pattern(HapticPattern, Repetition)
-}
-
-extension HapticFeedback {
-    /// Makes the call `intent` names, and hands back its playback (`nil` for `prepare`,
-    /// which starts none).
-    @discardableResult
-    public func perform(_ intent: FeedbackIntent) -> PlaybackHandle? {
-        switch intent {
-        case .prepare:
-            prepare()
-            return nil
-        case .impact(let style, let intensity):
-            return impact(style, intensity: intensity)
-        case .notification(let type):
-            return notify(type)
-        case .selection:
-            return selection()
-        case .pattern(let pattern, let repetition):
-            return play(pattern, repetition: repetition)
-        }
-    }
 }

@@ -24,6 +24,13 @@ public struct PlaybackHandle: Sendable {
         await completion.wait()
     }
 
+    /// Calls `handler` once with the outcome when the playback ends, on the thread that ends
+    /// it (at once, on this thread, when it has ended already). For code that cannot wait, such
+    /// as an event loop that learns of ends through its own queue.
+    public func whenFinished(_ handler: @escaping @Sendable (PlaybackOutcome) -> Void) {
+        completion.whenFinished(handler)
+    }
+
     /// How the playback ended, once it has.
     public var outcome: PlaybackOutcome? { completion.outcome }
 
@@ -43,6 +50,7 @@ package final class PlaybackCompletion: Sendable {
         var waiters: [UInt64: CheckedContinuation<PlaybackOutcome?, Never>] = [:]
         var nextWaiter: UInt64 = 0
         var cancelledEarly: Set<UInt64> = []
+        var handlers: [@Sendable (PlaybackOutcome) -> Void] = []
     }
 
     private let state = Mutex(State())
@@ -53,15 +61,29 @@ package final class PlaybackCompletion: Sendable {
     /// The outcome, once there is one.
     package var outcome: PlaybackOutcome? { state.withLock { $0.outcome } }
 
-    /// Records the outcome and wakes every waiter; later calls are ignored.
+    /// Records the outcome, wakes every waiter and calls every handler (after unlocking);
+    /// later calls are ignored.
     package func finish(_ outcome: PlaybackOutcome) {
-        let waiters: [CheckedContinuation<PlaybackOutcome?, Never>] = state.withLock { state in
-            guard state.outcome == nil else { return [] }
+        let (waiters, handlers) = state.withLock { state -> ([CheckedContinuation<PlaybackOutcome?, Never>], [@Sendable (PlaybackOutcome) -> Void]) in
+            guard state.outcome == nil else { return ([], []) }
             state.outcome = outcome
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
+            defer {
+                state.waiters = [:]
+                state.handlers = []
+            }
+            return (Array(state.waiters.values), state.handlers)
         }
         for waiter in waiters { waiter.resume(returning: outcome) }
+        for handler in handlers { handler(outcome) }
+    }
+
+    /// Calls `handler` with the outcome once there is one: at once when there is already.
+    package func whenFinished(_ handler: @escaping @Sendable (PlaybackOutcome) -> Void) {
+        let outcome: PlaybackOutcome? = state.withLock { state in
+            if state.outcome == nil { state.handlers.append(handler) }
+            return state.outcome
+        }
+        if let outcome { handler(outcome) }
     }
 
     /// Waits for the outcome; `nil` when the waiting task is cancelled first.

@@ -1,7 +1,8 @@
 import HapticsModel
 
 /// A player's clock, as the player reads it and arms its timer on every frame, with times as
-/// offsets from the player's start.
+/// offsets from the player's start; or no clock at all (`instant`), where time is the
+/// playback's own and moves only as the player steps through its deadlines.
 ///
 /// `PrecisionClock`, the clock devices play on, is used directly: its time and its timer (a
 /// thread of the player's own), with no closure or existential in between. Each of those is
@@ -12,6 +13,7 @@ struct PlayerClock: Sendable {
     private enum Time: Sendable {
         case precision(epoch: Int128)
         case other(now: @Sendable () -> Duration)
+        case instant
     }
 
     /// A timer on the clock, taking deadlines as offsets from the player's start.
@@ -38,8 +40,16 @@ struct PlayerClock: Sendable {
 
     private let time: Time
     /// Makes a disarmed timer on the clock whose handler is the one given (the player makes it
-    /// once it can hand over a handler that refers to it).
-    let alarm: @Sendable (_ handler: @escaping @Sendable () -> Void) -> Alarm
+    /// once it can hand over a handler that refers to it); `nil` without a clock.
+    let alarm: @Sendable (_ handler: @escaping @Sendable () -> Void) -> Alarm?
+
+    /// No clock: the player's time moves only when it steps to its next deadline itself.
+    static let instant = PlayerClock(time: .instant) { _ in nil }
+
+    private init(time: Time, alarm: @escaping @Sendable (_ handler: @escaping @Sendable () -> Void) -> Alarm?) {
+        self.time = time
+        self.alarm = alarm
+    }
 
     /// `clock`, with the player starting now.
     init<C: Clock>(_ clock: C) where C.Duration == Duration {
@@ -57,11 +67,13 @@ struct PlayerClock: Sendable {
         }
     }
 
-    /// The time now, as an offset from the player's start.
-    var now: Duration {
+    /// The time now, as an offset from the player's start; `nil` without a clock, where the
+    /// player's own time is the time.
+    var now: Duration? {
         switch time {
         case .precision(let epoch): Duration(attoseconds: TimerThread.nowAttoseconds - epoch)
         case .other(let now): now()
+        case .instant: nil
         }
     }
 }

@@ -2,7 +2,7 @@ import HapticsModel
 import Synchronization
 
 extension PrecisionClock: TimerClock {
-    func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any DeadlineTimer<Instant> {
+    package func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any DeadlineTimer<Instant> {
         Timer(handler: handler)
     }
 

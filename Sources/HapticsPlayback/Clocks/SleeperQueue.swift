@@ -4,16 +4,16 @@ import HapticsModel
 /// sleeping on it, and timers that call a handler. Keeps the bookkeeping that lets a
 /// cancellation arrive before a sleeper has registered. Not thread-safe: the clock that owns
 /// it guards it with its lock, and wakes what it takes out only after unlocking.
-struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
+package struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
     /// What to do when a deadline comes.
-    enum Waker: Sendable {
+    package enum Waker: Sendable {
         /// Resume a sleeping task.
         case task(UnsafeContinuation<Void, any Error>)
         /// Call a timer's handler.
         case timer(@Sendable () -> Void)
 
         /// Resumes the task, or calls the handler.
-        func wake() {
+        package func wake() {
             switch self {
             case .task(let continuation): continuation.resume()
             case .timer(let handler): handler()
@@ -21,16 +21,16 @@ struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
         }
 
         /// Whether a task waits behind it.
-        var isTask: Bool {
+        package var isTask: Bool {
             if case .task = self { true } else { false }
         }
     }
 
     /// One entry: a sleeping task or an armed timer.
-    struct Sleeper: Sendable {
-        let id: UInt64
-        let deadline: Deadline
-        let waker: Waker
+    package struct Sleeper: Sendable {
+        package let id: UInt64
+        package let deadline: Deadline
+        package let waker: Waker
     }
 
     private(set) var sleepers: [Sleeper] = []
@@ -38,25 +38,28 @@ struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
     private var cancelledEarly: Set<UInt64> = []
     private var nextID: UInt64 = 0
 
+    /// An empty queue.
+    package init() {}
+
     /// How many tasks are sleeping (armed timers aside).
-    var taskCount: Int { sleepers.count { $0.waker.isTask } }
+    package var taskCount: Int { sleepers.count { $0.waker.isTask } }
 
     /// The id of a task about to register.
-    mutating func reserveID() -> UInt64 {
+    package mutating func reserveID() -> UInt64 {
         nextID += 1
         registering.insert(nextID)
         return nextID
     }
 
     /// The id of a new timer, for `arm` and `disarm`.
-    mutating func makeTimerID() -> UInt64 {
+    package mutating func makeTimerID() -> UInt64 {
         nextID += 1
         return nextID
     }
 
     /// Adds a sleeping task and returns whether it became the earliest; `nil` when it was
     /// cancelled before it got here (the caller then resumes it with `CancellationError`).
-    mutating func insert(id: UInt64, deadline: Deadline, continuation: UnsafeContinuation<Void, any Error>) -> Bool? {
+    package mutating func insert(id: UInt64, deadline: Deadline, continuation: UnsafeContinuation<Void, any Error>) -> Bool? {
         registering.remove(id)
         if cancelledEarly.remove(id) != nil { return nil }
         return add(Sleeper(id: id, deadline: deadline, waker: .task(continuation)))
@@ -64,37 +67,37 @@ struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
 
     /// Arms the timer `id` for `deadline`, replacing the deadline it had; returns whether it
     /// became the earliest.
-    mutating func arm(timer id: UInt64, at deadline: Deadline, handler: @escaping @Sendable () -> Void) -> Bool {
+    package mutating func arm(timer id: UInt64, at deadline: Deadline, handler: @escaping @Sendable () -> Void) -> Bool {
         disarm(timer: id)
         return add(Sleeper(id: id, deadline: deadline, waker: .timer(handler)))
     }
 
     /// Disarms the timer `id`, if it is armed.
-    mutating func disarm(timer id: UInt64) {
+    package mutating func disarm(timer id: UInt64) {
         if let index = sleepers.firstIndex(where: { $0.id == id }) { sleepers.remove(at: index) }
     }
 
     /// Forgets the sleeping task `id` without resuming it: the caller resumes a returned
     /// sleeper with `CancellationError`; one not registered yet is refused when it comes.
-    mutating func remove(id: UInt64) -> Sleeper? {
+    package mutating func remove(id: UInt64) -> Sleeper? {
         if let index = sleepers.firstIndex(where: { $0.id == id }) { return sleepers.remove(at: index) }
         if registering.contains(id) { cancelledEarly.insert(id) }
         return nil
     }
 
     /// Takes the earliest entry when it is due by `now`.
-    mutating func removeFirst(dueBy now: Deadline) -> Sleeper? {
+    package mutating func removeFirst(dueBy now: Deadline) -> Sleeper? {
         guard let earliest, earliest <= now else { return nil }
         return sleepers.remove(at: 0)
     }
 
     /// Takes the earliest entry, due or not.
-    mutating func removeFirst() -> Sleeper? {
+    package mutating func removeFirst() -> Sleeper? {
         sleepers.isEmpty ? nil : sleepers.remove(at: 0)
     }
 
     /// The earliest deadline, read without copying its entry out.
-    var earliest: Deadline? {
+    package var earliest: Deadline? {
         sleepers.isEmpty ? nil : sleepers[0].deadline
     }
 

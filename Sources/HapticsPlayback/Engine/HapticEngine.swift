@@ -13,7 +13,8 @@ import Synchronization
 /// Overlapping playbacks mix (each motor's sum clamped to 1; at most 32 at once, the oldest
 /// giving way), a master gain scales everything, and every frame goes out at its absolute
 /// deadline on the engine's clock, so loops never drift. Every method may be called from any
-/// thread or task, including from inside the driver's own methods.
+/// thread or task, including from inside the driver's own methods; the synchronous ones never
+/// wait, and the two that wait for the driver, `start()` and `close()`, are `async`.
 ///
 /// Getting ready: `prepare()` and `start()` both open the device and upload what the next
 /// frame needs, so that the first impact costs one driver call. `prepare()` never fails, as
@@ -23,19 +24,56 @@ import Synchronization
 /// without either works too: the driver gets ready on the first frame. Presets cost nothing
 /// until they play: each is decoded and rendered the first time (tens of microseconds), then
 /// kept, so a program pays start-up only for what it uses.
-public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Duration {
-    private let player: HapticPlayer
+public final class HapticEngine: HapticFeedback {
+    /// The player: the playback state machine, the driver and the timer.
+    let core: PlayerCore
     private let renderer: Renderer
     /// The presets played so far, rendered at full intensity.
     private let presetTracks = Mutex<[Preset: RumbleTrack]>([:])
 
     /// Creates an engine playing through `driver` on `clock`, rendering with `settings`.
-    /// Tests pass a `ManualClock`; real devices play best on `PrecisionClock`, which
-    /// `init(driver:settings:)` picks.
-    public init(driver: any HapticDriver, clock: C, settings: RenderSettings = RenderSettings()) {
-        let renderer = Renderer(settings: settings)
-        self.renderer = renderer
-        self.player = HapticPlayer(driver: driver, clock: clock)
+    /// Tests pass `HapticsTesting`'s `ManualClock`; real devices play best on
+    /// `PrecisionClock`, which `init(driver:settings:)` picks.
+    public convenience init<C: Clock>(driver: any HapticDriver, clock: C, settings: RenderSettings = RenderSettings())
+    where C.Duration == Duration {
+        self.init(driver: driver, clock: PlayerClock(clock), settings: settings)
+    }
+
+    /// Creates an engine on `PrecisionClock`, the best timing for real devices: one timer
+    /// thread waiting on absolute monotonic deadlines sends each frame the moment it is due,
+    /// and never wakes while idle (see BENCHMARKS.md).
+    public convenience init(driver: any HapticDriver, settings: RenderSettings = RenderSettings()) {
+        self.init(driver: driver, clock: PlayerClock(PrecisionClock()), settings: settings)
+    }
+
+    /// Creates an engine with no clock at all: time is the playback's own and moves only in
+    /// `playToEnd()`, which steps through every deadline at once. What a program uses to
+    /// print a whole playback instantly.
+    package convenience init(instantDriver driver: any HapticDriver, settings: RenderSettings = RenderSettings()) {
+        self.init(driver: driver, clock: .instant, settings: settings)
+    }
+
+    /// Creates an engine with the player's limits given: a held level is re-sent every
+    /// `refreshInterval` (2 s by default, as SDL does: some pads stop on their own), and beyond
+    /// `maximumVoices` overlapping playbacks (32) the oldest is stopped.
+    convenience init<C: Clock>(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2), maximumVoices: Int = 32)
+    where C.Duration == Duration {
+        self.init(driver: driver, clock: PlayerClock(clock), settings: RenderSettings(), refreshInterval: refreshInterval, maximumVoices: maximumVoices)
+    }
+
+    private init(
+        driver: any HapticDriver,
+        clock: PlayerClock,
+        settings: RenderSettings,
+        refreshInterval: Duration = .seconds(2),
+        maximumVoices: Int = 32
+    ) {
+        renderer = Renderer(settings: settings)
+        core = PlayerCore(driver: driver, clock: clock, refreshInterval: refreshInterval, maximumVoices: maximumVoices)
+    }
+
+    deinit {
+        core.endTimer()
     }
 
     /// The settings patterns are rendered with.
@@ -56,28 +94,44 @@ public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Du
         renderer.render(pattern)
     }
 
+    /// Makes the call `intent` names (see `HapticFeedback`): an impact or a notification
+    /// plays its preset, a pattern is rendered and played; `.prepare` gets the driver ready
+    /// and starts no playback.
+    @discardableResult
+    public func perform(_ intent: FeedbackIntent) -> PlaybackHandle? {
+        switch intent {
+        case .prepare:
+            core.prepare()
+            return nil
+        case .impact(let style, let intensity):
+            return play(.impact(style), intensity: intensity)
+        case .notification(let type):
+            return play(.notification(type))
+        case .selection:
+            return play(.selection)
+        case .pattern(let pattern, let repetition):
+            return play(renderer.render(pattern), repetition: repetition)
+        }
+    }
+
     /// Plays a preset, its intensities scaled by `intensity` (0...1), repeated as asked.
     @discardableResult
     public func play(_ preset: Preset, intensity: Double = 1, repetition: Repetition = .once) -> PlaybackHandle {
-        player.play(track(for: preset, intensity: intensity), repetition: repetition)
-    }
-
-    /// Renders and plays a pattern, repeated as asked.
-    @discardableResult
-    public func play(_ pattern: HapticPattern, repetition: Repetition = .once) -> PlaybackHandle {
-        player.play(renderer.render(pattern), repetition: repetition)
+        play(track(for: preset, intensity: intensity), repetition: repetition)
     }
 
     /// Plays an already rendered track, repeated as asked.
     @discardableResult
     public func play(_ track: RumbleTrack, repetition: Repetition = .once) -> PlaybackHandle {
-        player.play(track, repetition: repetition)
+        let completion = PlaybackCompletion()
+        let id = core.play(track, repetition: repetition, completion: completion)
+        return PlaybackHandle(completion: completion) { [weak core] in core?.stop(id) }
     }
 
     /// Makes an advanced player for `pattern` (seek, pause, loops, rate, live parameters; see
     /// `AdvancedPatternPlayer`), idle until started, mixing with everything else played here.
     public func makeAdvancedPlayer(for pattern: HapticPattern) -> AdvancedPatternPlayer {
-        AdvancedPatternPlayer(host: player, id: player.addAdvanced(pattern, settings: renderer.settings))
+        AdvancedPatternPlayer(engine: self, id: core.addAdvanced(pattern, settings: renderer.settings))
     }
 
     /// An advanced player for `pattern`, as `HapticFeedback` asks for one.
@@ -85,67 +139,40 @@ public final class HapticEngine<C: Clock>: HapticFeedback where C.Duration == Du
         makeAdvancedPlayer(for: pattern)
     }
 
-    /// Fires an impact, scaled by `intensity` (0...1) as
-    /// `UIImpactFeedbackGenerator.impactOccurred(intensity:)` does.
-    @discardableResult
-    public func impact(_ style: ImpactStyle, intensity: Double) -> PlaybackHandle {
-        play(.impact(style), intensity: intensity)
-    }
-
-    /// Fires an impact at full intensity.
-    @discardableResult
-    public func impact(_ style: ImpactStyle) -> PlaybackHandle {
-        play(.impact(style))
-    }
-
-    /// Fires a notification pattern.
-    @discardableResult
-    public func notify(_ type: NotificationType) -> PlaybackHandle {
-        play(.notification(type))
-    }
-
-    /// Fires the selection tick.
-    @discardableResult
-    public func selection() -> PlaybackHandle {
-        play(.selection)
-    }
-
     /// The master gain, 0...1, applied to everything played.
-    public var gain: Double { player.gain }
+    public var gain: Double { core.gain }
 
     /// Sets the master gain (clamped to 0...1); what is playing follows at once.
     public func setGain(_ gain: Double) {
-        player.setGain(gain)
-    }
-
-    /// Gets the driver ready; never fails (see the type's notes on getting ready).
-    public func prepare() {
-        try? player.prepare()
+        core.setGain(gain)
     }
 
     /// Gets the driver ready and throws why it cannot be, e.g. a missing or forbidden device.
-    public func start() throws {
-        try player.prepare()
+    public func start() async throws {
+        try await core.start()
     }
 
     /// Stops everything at once: every playback ends `.stopped` and the motors go off.
     public func stop() {
-        player.stop()
+        core.stop()
     }
 
     /// Stops everything, turns the motors off and releases the driver (erasing what it
-    /// uploaded). Called from outside a driver method, it returns once that is done. A later
-    /// playback opens the driver again.
-    public func close() {
-        player.close()
+    /// uploaded); returns once that is done. A later playback opens the driver again.
+    public func close() async {
+        await core.close()
     }
-}
 
-extension HapticEngine where C == PrecisionClock {
-    /// Creates an engine on `PrecisionClock`, the best timing for real devices: one timer
-    /// thread waiting on absolute monotonic deadlines sends each frame the moment it is due,
-    /// and never wakes while idle (see BENCHMARKS.md).
-    public convenience init(driver: any HapticDriver, settings: RenderSettings = RenderSettings()) {
-        self.init(driver: driver, clock: PrecisionClock(), settings: settings)
+    /// On an engine made with `init(instantDriver:)`: plays everything started so far to its
+    /// end, stepping through every deadline at once. Never returns while something plays
+    /// forever.
+    package func playToEnd() {
+        core.playToEnd()
+    }
+
+    /// On an engine made with `init(instantDriver:)`: plays on until `offset` from its start,
+    /// every frame due by then at the time it was due; what starts next starts there.
+    package func play(until offset: Duration) {
+        core.play(until: offset)
     }
 }

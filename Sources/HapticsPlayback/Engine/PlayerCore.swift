@@ -1,17 +1,17 @@
-import Dispatch
-import Glibc
 import HapticsModel
 import Synchronization
 
-/// What a `HapticPlayer` plays with: the storage around `PlaybackStateMachine`, which decides
+/// What a `HapticEngine` plays with: the storage around `PlaybackStateMachine`, which decides
 /// everything, the driver, and the timer for the next deadline.
 ///
 /// - Each call steps the machine under the lock and nothing else; the driver is called after
 ///   unlocking, on one serial path: never two driver calls at once, always in the order
 ///   decided (so in deadline order, and a stop after every frame decided before it). Whoever
-///   finds the path free performs the queued actions; a call that comes while another thread
-///   performs them (or from inside a driver call) only queues its own and returns. So a driver
-///   may call back into the player from any of its methods.
+///   finds the path free performs the queued actions; a call that comes while another caller
+///   performs them (a driver calling back from one of its methods among them) only queues its
+///   own and returns. Synchronous calls never wait for the path; the two that wait for the
+///   driver (`start`, `close`) are `async`, and a driver's methods, being synchronous, cannot
+///   make them: so the path never waits for itself.
 /// - The next deadline is kept by one timer: the clock's own (on `PrecisionClock` a thread of
 ///   the player's own, `ManualClock`'s `advance`), or one long-lived task sleeping on any
 ///   other clock. No task per playback or per change.
@@ -19,9 +19,8 @@ import Synchronization
 ///   holds the path), so an impact costs one driver call after `prepare()`.
 ///
 /// The timer's handler holds the core strongly, so that a frame reaches it without the weak
-/// reference's cost (a side-table retain and release, about 130 instructions a frame); the
-/// `HapticPlayer` that owns the core ends the timer when it goes (`endTimer()`), which lets the
-/// core go.
+/// reference's cost (a side-table retain and release); the `HapticEngine` that owns the core
+/// ends the timer when it goes (`endTimer()`), which lets the core go.
 final class PlayerCore: Sendable {
     private struct State {
         var machine: PlaybackStateMachine
@@ -29,10 +28,10 @@ final class PlayerCore: Sendable {
         var timer: PlayerClock.Alarm?
         /// The deadline the timer is armed for.
         var armed: Duration?
-        /// The thread performing actions, while one does.
-        var performer: pthread_t?
+        /// Whether a caller is performing actions.
+        var isPerforming = false
         var nextTicket: UInt64 = 0
-        /// Callers waiting for a driver call queued behind another thread's, by ticket.
+        /// Callers waiting for a driver call, by ticket.
         var replies: [UInt64: DriverReply] = [:]
     }
 
@@ -40,7 +39,9 @@ final class PlayerCore: Sendable {
     private let driver: any HapticDriver
     private let state: Mutex<State>
 
-    /// A core sending frames to `driver` on `clock`; see `HapticPlayer.init` for the rest.
+    /// A core sending frames to `driver` on `clock`. A held level is re-sent every
+    /// `refreshInterval`, since some pads stop on their own. When more than `maximumVoices`
+    /// playbacks overlap, the oldest is stopped (`.stopped`).
     init(driver: any HapticDriver, clock: PlayerClock, refreshInterval: Duration, maximumVoices: Int) {
         self.clock = clock
         self.driver = driver
@@ -66,10 +67,16 @@ final class PlayerCore: Sendable {
         step { machine, now in machine.setGain(gain, at: now) }
     }
 
-    /// Gets the driver ready, in turn with the frames queued before; throws what the driver
-    /// threw.
-    func prepare() throws {
-        try driverCall { machine, ticket, _ in machine.prepareDriver(ticket: ticket) }
+    /// Asks for the driver to be made ready, in turn with the frames queued before, without
+    /// waiting for it.
+    func prepare() {
+        step { machine, _ in machine.prepareDriver(ticket: nil) }
+    }
+
+    /// Gets the driver ready, in turn with the frames queued before, and throws what the
+    /// driver threw.
+    func start() async throws {
+        try await driverCall { machine, ticket, _ in machine.prepareDriver(ticket: ticket) }
     }
 
     /// Starts playing `track` now, on top of whatever plays, and returns its id; `completion`
@@ -85,10 +92,10 @@ final class PlayerCore: Sendable {
         step { machine, now in machine.stopAll(at: now) }
     }
 
-    /// Stops everything, turns the motors off and releases the driver. Called from outside a
-    /// driver call, it returns once the driver is released.
-    func close() {
-        try? driverCall { machine, ticket, now in machine.close(ticket: ticket, at: now) }
+    /// Stops everything, turns the motors off and releases the driver; returns once the
+    /// driver is released.
+    func close() async {
+        try? await driverCall { machine, ticket, now in machine.close(ticket: ticket, at: now) }
     }
 
     /// Adds an idle advanced voice for `pattern`, rendered with `settings`, and returns its id.
@@ -100,6 +107,19 @@ final class PlayerCore: Sendable {
     /// Stops the playback `id`, leaving the others.
     func stop(_ id: UInt64) {
         step { machine, now in machine.stop(id, at: now) }
+    }
+
+    /// Without a clock: steps through every deadline until nothing is due any more, each
+    /// frame at the time it was due.
+    func playToEnd() {
+        while let deadline = state.withLock({ $0.machine.deadline }) {
+            step(timerFired: true) { machine, _ in machine.deadlineReached(at: deadline) }
+        }
+    }
+
+    /// Without a clock: the time moves on to `offset`, through every deadline due by then.
+    func play(until offset: Duration) {
+        step(timerFired: true) { machine, _ in machine.deadlineReached(at: offset) }
     }
 
     private func deadlineReached() {
@@ -117,7 +137,7 @@ final class PlayerCore: Sendable {
     ) -> Result {
         let (result, performs) = state.withLock { state in
             if timerFired { state.armed = nil }
-            let result = event(&state.machine, clock.now)
+            let result = event(&state.machine, clock.now ?? state.machine.time)
             register(&state, result)
             return (result, claimPath(&state))
         }
@@ -125,24 +145,19 @@ final class PlayerCore: Sendable {
         return result
     }
 
-    /// Queues a driver call and waits for its result, unless the caller is the thread
-    /// performing actions (a driver calling back), which only queues it.
-    private func driverCall(_ event: (inout PlaybackStateMachine, UInt64, Duration) -> Void) throws {
+    /// Queues a driver call, performs the queued actions when the path is free, and waits for
+    /// the call's result (performed by whoever holds the path).
+    private func driverCall(_ event: (inout PlaybackStateMachine, UInt64, Duration) -> Void) async throws {
         let reply = DriverReply()
-        let performs: Bool? = state.withLock { state in
+        let performs = state.withLock { state in
             state.nextTicket += 1
             let ticket = state.nextTicket
-            event(&state.machine, ticket, clock.now)
-            // A driver calling back only queues; anyone else waits for the reply. Either way the
-            // timer follows the machine's new deadline (a close leaves none).
-            let callsBack = state.performer.map { pthread_equal($0, pthread_self()) != 0 } ?? false
-            if !callsBack { state.replies[ticket] = reply }
-            let performs = claimPath(&state)
-            return callsBack ? nil : performs
+            event(&state.machine, ticket, clock.now ?? state.machine.time)
+            state.replies[ticket] = reply
+            return claimPath(&state)
         }
-        guard let performs else { return }
         if performs { performActions() }
-        try reply.wait()
+        try await reply.result()
     }
 
     /// Claims the serial path when actions wait and nobody performs them; otherwise re-arms
@@ -150,11 +165,11 @@ final class PlayerCore: Sendable {
     /// next frame ahead and re-arms once it has performed them (`nextWork`, still under the
     /// lock), so that a frame due now reaches the driver before the next one's bookkeeping.
     private func claimPath(_ state: inout State) -> Bool {
-        guard state.performer == nil, state.machine.hasActions else {
+        guard !state.isPerforming, state.machine.hasActions else {
             rearm(&state)
             return false
         }
-        state.performer = pthread_self()
+        state.isPerforming = true
         return true
     }
 
@@ -182,7 +197,8 @@ final class PlayerCore: Sendable {
             case .finish(let completions, let outcome):
                 for completion in completions { completion.finish(outcome) }
             case .prepareDriver(let reply):
-                reply?.finish(Result { try driver.prepare() })
+                let result = Result { try driver.prepare() }
+                reply?.finish(result)
             case .closeDriver(let reply):
                 driver.close()
                 reply?.finish(.success(()))
@@ -194,7 +210,7 @@ final class PlayerCore: Sendable {
     /// finish, the caller to answer); `nil`, freeing the path, when none is left.
     private func nextWork(_ state: inout State) -> Work? {
         guard let action = state.machine.takeAction() else {
-            state.performer = nil
+            state.isPerforming = false
             state.machine.decideAhead()
             rearm(&state)
             return nil
@@ -207,7 +223,7 @@ final class PlayerCore: Sendable {
         case .finish(let ids, let outcome):
             return .finish(ids.compactMap { state.completions.removeValue(forKey: $0) }, outcome)
         case .prepareDriver(let ticket):
-            return .prepareDriver(state.replies.removeValue(forKey: ticket))
+            return .prepareDriver(ticket.flatMap { state.replies.removeValue(forKey: $0) })
         case .closeDriver(let ticket):
             return .closeDriver(state.replies.removeValue(forKey: ticket))
         }
@@ -224,23 +240,40 @@ final class PlayerCore: Sendable {
     }
 }
 
-/// The result of a driver call that a caller waits for while another thread performs it.
+/// The result of a driver call, which the caller waits for while whoever holds the path
+/// performs it: a one-shot that resumes its waiter outside its lock.
 private final class DriverReply: Sendable {
-    private let result = Mutex<Result<Void, any Error>?>(nil)
-    private let done = DispatchSemaphore(value: 0)
-
-    func finish(_ outcome: Result<Void, any Error>) {
-        result.withLock { $0 = outcome }
-        done.signal()
+    private enum State {
+        case waiting(CheckedContinuation<Void, any Error>?)
+        case finished(Result<Void, any Error>)
     }
 
-    func wait() throws {
-        done.wait()
-        try result.withLock { $0 }?.get()
+    private let state = Mutex(State.waiting(nil))
+
+    func finish(_ outcome: Result<Void, any Error>) {
+        let waiter: CheckedContinuation<Void, any Error>? = state.withLock { state in
+            guard case .waiting(let waiter) = state else { return nil }
+            state = .finished(outcome)
+            return waiter
+        }
+        waiter?.resume(with: outcome)
+    }
+
+    func result() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let finished: Result<Void, any Error>? = state.withLock { state in
+                switch state {
+                case .finished(let outcome): return outcome
+                case .waiting: state = .waiting(continuation); return nil
+                }
+            }
+            if let finished { continuation.resume(with: finished) }
+        }
     }
 }
 
-extension PlayerCore: AdvancedVoiceHost {
+// The calls an `AdvancedPatternPlayer` makes on its engine's core.
+extension PlayerCore {
     func schedule(_ command: AdvancedVoice.Command, on id: UInt64, after delay: Duration) {
         step { machine, now in machine.schedule(command, on: id, at: now + delay, now: now) }
     }

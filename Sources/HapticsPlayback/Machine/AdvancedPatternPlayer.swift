@@ -34,17 +34,19 @@ public final class AdvancedPatternPlayer: AdvancedPlayback {
         var isMuted = false
     }
 
-    private let host: any AdvancedVoiceHost
+    /// The engine it plays on, held so that its timer keeps going while this player lives.
+    private let engine: HapticEngine
     private let id: UInt64
     private let state = Mutex(State())
 
-    init(host: any AdvancedVoiceHost, id: UInt64) {
-        self.host = host
+    /// A player for the advanced voice `id` of `engine`'s core.
+    init(engine: HapticEngine, id: UInt64) {
+        self.engine = engine
         self.id = id
     }
 
     deinit {
-        host.removeAdvanced(id)
+        engine.core.removeAdvanced(id)
     }
 
     /// Whether the playback goes back to `loopStart` at `loopEnd` instead of ending.
@@ -97,28 +99,28 @@ public final class AdvancedPatternPlayer: AdvancedPlayback {
             state.completionStarted = true
             return state.completion
         }
-        host.start(id, after: delay, completion: completion)
+        engine.core.start(id, after: delay, completion: completion)
     }
 
     /// Ends the run `time` seconds from now, `.stopped`.
     public func stop(atTime time: Double) throws(AdvancedPlayerError) {
-        host.schedule(.stop, on: id, after: try Self.delay(time, "atTime"))
+        engine.core.schedule(.stop, on: id, after: try Self.delay(time, "atTime"))
     }
 
     /// Holds the position `time` seconds from now, motors off.
     public func pause(atTime time: Double) throws(AdvancedPlayerError) {
-        host.schedule(.pause, on: id, after: try Self.delay(time, "atTime"))
+        engine.core.schedule(.pause, on: id, after: try Self.delay(time, "atTime"))
     }
 
     /// Goes on from the held position `time` seconds from now.
     public func resume(atTime time: Double) throws(AdvancedPlayerError) {
-        host.schedule(.resume, on: id, after: try Self.delay(time, "atTime"))
+        engine.core.schedule(.resume, on: id, after: try Self.delay(time, "atTime"))
     }
 
     /// Moves to `offset` seconds of the pattern now, playing or paused; before a start, the
     /// next start begins there.
     public func seek(toOffset offset: Double) throws(AdvancedPlayerError) {
-        host.schedule(.seek(try Self.delay(offset, "offset")), on: id, after: .zero)
+        engine.core.schedule(.seek(try Self.delay(offset, "offset")), on: id, after: .zero)
     }
 
     /// Sets each parameter's control at `time` seconds from now plus its `relativeTime`.
@@ -130,7 +132,7 @@ public final class AdvancedPatternPlayer: AdvancedPlayback {
             let relative = try Self.delay(parameter.relativeTime, "relativeTime")
             commands.append((delay + relative, .set(parameter.parameterID, parameter.value)))
         }
-        for (delay, command) in commands { host.schedule(command, on: id, after: delay) }
+        for (delay, command) in commands { engine.core.schedule(command, on: id, after: delay) }
     }
 
     /// Lets the curve's control follow it from `time` seconds from now plus the curve's own
@@ -141,7 +143,7 @@ public final class AdvancedPatternPlayer: AdvancedPlayback {
             _ = try Self.delay(point.time, "a control point's relativeTime")
             guard !point.value.isNaN else { throw .invalidValue(parameter: curve.control, value: point.value) }
         }
-        host.schedule(.follow(ParameterCurve(control: curve.control, time: 0, points: curve.points)), on: id, after: delay)
+        engine.core.schedule(.follow(ParameterCurve(control: curve.control, time: 0, points: curve.points)), on: id, after: delay)
     }
 
     /// Waits until the latest run (the first, before any start) ends, and says how; `nil`
@@ -158,7 +160,7 @@ public final class AdvancedPatternPlayer: AdvancedPlayback {
     /// Keeps `value` for the getter and changes the voice to match, now.
     private func set<Value>(_ property: WritableKeyPath<State, Value>, _ value: Value, _ change: @escaping (inout AdvancedVoice, Duration) -> Void) {
         state.withLock { $0[keyPath: property] = value }
-        host.update(id, change)
+        engine.core.update(id, change)
     }
 
     private static func delay(_ seconds: Double, _ name: String) throws(AdvancedPlayerError) -> Duration {
@@ -169,16 +171,4 @@ public final class AdvancedPatternPlayer: AdvancedPlayback {
     private static func seconds(_ value: Double) -> Double {
         value.isFinite ? max(value, 0) : 0
     }
-}
-
-/// What an advanced player asks of the engine's player.
-protocol AdvancedVoiceHost: Sendable {
-    /// Schedules `command` on the voice `id`, `delay` from now.
-    func schedule(_ command: AdvancedVoice.Command, on id: UInt64, after delay: Duration)
-    /// Schedules a start of a new run on the voice `id`, `delay` from now, ending `completion`.
-    func start(_ id: UInt64, after delay: Duration, completion: PlaybackCompletion)
-    /// Changes the voice `id` now.
-    func update(_ id: UInt64, _ change: @escaping (inout AdvancedVoice, Duration) -> Void)
-    /// Removes the voice `id`, stopping its runs.
-    func removeAdvanced(_ id: UInt64)
 }

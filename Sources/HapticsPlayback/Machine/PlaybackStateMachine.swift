@@ -19,8 +19,8 @@ struct PlaybackStateMachine: Sendable {
         case stopMotors
         /// Finish these playbacks with this outcome.
         case finish([UInt64], PlaybackOutcome)
-        /// Get the driver ready; `ticket` names the caller waiting for it.
-        case prepareDriver(ticket: UInt64)
+        /// Get the driver ready; `ticket` names the caller waiting for it, if one does.
+        case prepareDriver(ticket: UInt64?)
         /// Release the driver; `ticket` names the caller waiting for it.
         case closeDriver(ticket: UInt64)
     }
@@ -181,8 +181,9 @@ struct PlaybackStateMachine: Sendable {
         finish(failed, .failed(error))
     }
 
-    /// Asks for the driver to be made ready, after every action already decided.
-    mutating func prepareDriver(ticket: UInt64) {
+    /// Asks for the driver to be made ready, after every action already decided; `ticket`
+    /// names the caller waiting for it, if one does.
+    mutating func prepareDriver(ticket: UInt64?) {
         actions.append(.prepareDriver(ticket: ticket))
     }
 

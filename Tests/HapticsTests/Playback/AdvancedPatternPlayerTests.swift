@@ -1,4 +1,5 @@
 import Haptics
+import HapticsTesting
 import Testing
 
 @Suite struct AdvancedPatternPlayerTests {
@@ -10,7 +11,7 @@ import Testing
 
     private let clock = ManualClock()
     private let driver = RecordingDriver()
-    private var engine: HapticEngine<ManualClock> { HapticEngine(driver: driver, clock: clock) }
+    private var engine: HapticEngine { HapticEngine(driver: driver, clock: clock) }
 
     private func frames() -> [ExpectedFrame] {
         driver.frames.map { ExpectedFrame(Int($0.start.inMilliseconds.rounded()), Int($0.duration.inMilliseconds.rounded()), ($0.strong * 1e4).rounded() / 1e4, ($0.weak * 1e4).rounded() / 1e4) }
@@ -323,7 +324,7 @@ import Testing
 
 @Suite struct ReadmeAdvancedPlayerExampleTests {
     /// The README's advanced-player example, word for word, on a manual clock.
-    private static func example<C: Clock>(engine: HapticEngine<C>, loaded: LoadedPattern) async throws -> AdvancedPatternPlayer where C.Duration == Duration {
+    private static func example(engine: HapticEngine, loaded: LoadedPattern) async throws -> AdvancedPatternPlayer {
         let player = engine.makeAdvancedPlayer(for: loaded.pattern)
         player.loopEnabled = true                                   // from 0 (or loopStart) to loopEnd
         player.loopEnd = 1.5                                        // seconds of the pattern; 0: its end

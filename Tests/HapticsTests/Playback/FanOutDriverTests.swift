@@ -1,4 +1,5 @@
 import Haptics
+import HapticsTesting
 import Synchronization
 import Testing
 

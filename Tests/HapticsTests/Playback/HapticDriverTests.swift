@@ -1,4 +1,5 @@
 import Haptics
+import HapticsTesting
 import Testing
 
 /// The README's driver example ("Writing a driver"), word for word.

@@ -1,4 +1,5 @@
 import Haptics
+import HapticsTesting
 import Synchronization
 import Testing
 
@@ -41,7 +42,7 @@ import Testing
         let handle = engine.play(loaded.pattern, repetition: .count(3))
         let outcome = await handle.finished()
         engine.stop()
-        engine.close()
+        await engine.close()
         #expect(outcome == .completed)
         // The impacts, the notification and three selection ticks mixed: frames, then silence.
         #expect(lines.withLock { $0.count } >= 4)
@@ -126,7 +127,7 @@ import Testing
         let engine = HapticEngine(driver: driver, clock: clock)
         let handle = engine.play(.notification(.warning), repetition: .forever)
         await clock.advance(by: .milliseconds(50))
-        engine.close()
+        await engine.close()
         #expect(Array(driver.entries.suffix(2)) == [.stop, .close])
         guard case .stopped? = handle.outcome else {
             Issue.record("expected the playback to end stopped, got \(String(describing: handle.outcome))")
@@ -134,16 +135,16 @@ import Testing
         }
     }
 
-    @Test func startReportsWhyTheDriverCannotBeReadyAndPrepareDoesNot() {
+    @Test func startReportsWhyTheDriverCannotBeReadyAndPrepareDoesNot() async {
         struct Forbidden: Error {}
         let engine = HapticEngine(driver: FailingDriver(error: Forbidden()), clock: ManualClock())
         engine.prepare()
-        #expect(throws: Forbidden.self) { try engine.start() }
+        await #expect(throws: Forbidden.self) { try await engine.start() }
     }
 
     @Test func theDefaultClockIsThePrecisionClock() async {
         let driver = RecordingDriver()
-        let engine: HapticEngine<PrecisionClock> = HapticEngine(driver: driver)
+        let engine: HapticEngine = HapticEngine(driver: driver)
         guard case .completed? = await engine.impact(.light).finished() else {
             Issue.record("expected the impact to complete")
             return
@@ -171,7 +172,7 @@ import Testing
                 }
             }
         }
-        engine.close()
+        await engine.close()
         let calls = driver.callCount
         try? await Task.sleep(for: .milliseconds(100))
         #expect(driver.overlaps == 0)

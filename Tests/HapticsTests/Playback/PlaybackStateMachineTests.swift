@@ -318,7 +318,7 @@ struct MachineRow: Sendable, CustomTestStringConvertible {
                 }
                 actions.append("finish \(ids) \(name)")
             case .prepareDriver(let ticket):
-                actions.append("prepare #\(ticket)")
+                actions.append("prepare #\(ticket.map(String.init) ?? "-")")
             case .closeDriver(let ticket):
                 actions.append("close #\(ticket)")
             }

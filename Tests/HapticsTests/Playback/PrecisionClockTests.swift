@@ -1,6 +1,7 @@
 import Foundation
 @testable import HapticsModel
 @testable import HapticsPlayback
+import HapticsTesting
 import Testing
 
 @Suite struct PrecisionClockTests {
@@ -42,7 +43,7 @@ import Testing
 
     @Test func aPlayerOnItSendsEveryFrameInOrder() async {
         let driver = RecordingDriver()
-        let player = HapticPlayer(driver: driver, clock: PrecisionClock())
+        let player = HapticEngine(driver: driver, clock: PrecisionClock())
         #expect(await player.play(Renderer().render(Preset.notification(.error).pattern)).finished() == .completed)
         #expect(driver.frames.map(\.start) == [0, 80, 120, 200, 240, 400, 440, 480].map { Duration.milliseconds($0) }
             .map { $0 + (driver.frames.first?.start ?? .zero) })

@@ -1,5 +1,6 @@
 @testable public import HapticsModel
 @testable public import HapticsPlayback
+import HapticsTesting
 import Synchronization
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
     @Test func playsEveryFrameAtItsDeadlineThenFallsSilent() async {
         let clock = ManualClock()
         let driver = RecordingDriver()
-        let player = HapticPlayer(driver: driver, clock: clock)
+        let player = HapticEngine(driver: driver, clock: clock)
         let handle = player.play(track(.notification(.success)))
         await clock.advance(by: .seconds(1))
         #expect(await handle.finished() == .completed)
@@ -28,7 +29,7 @@ import Testing
         let driver = RecordingDriver()
         released = driver
         do {
-            let player = HapticPlayer(driver: driver, clock: clock)
+            let player = HapticEngine(driver: driver, clock: clock)
             _ = player.play(track(.notification(.warning)), repetition: .forever)
             await clock.advance(by: .milliseconds(500))
         }
@@ -45,7 +46,7 @@ import Testing
         do {
             let driver = RecordingDriver()
             released = driver
-            let player = HapticPlayer(driver: driver, clock: PrecisionClock())
+            let player = HapticEngine(driver: driver, clock: PrecisionClock())
             _ = player.play(track(.notification(.warning)), repetition: .forever)
             try await Task.sleep(for: .milliseconds(400))
             #expect(driver.frames.count > 1)
@@ -58,7 +59,7 @@ import Testing
 
     @Test func theFirstFrameGoesOutBeforePlayReturns() {
         let driver = RecordingDriver()
-        let player = HapticPlayer(driver: driver, clock: ManualClock())
+        let player = HapticEngine(driver: driver, clock: ManualClock())
         _ = player.play(track(.impact(.heavy)))
         expectFrames(driver.frames, [ExpectedFrame(0, 160, 1, 1)])
     }
@@ -66,7 +67,7 @@ import Testing
     @Test func anImpactDuringAPatternAddsOnTop() async {
         let clock = ManualClock()
         let driver = RecordingDriver()
-        let player = HapticPlayer(driver: driver, clock: clock)
+        let player = HapticEngine(driver: driver, clock: clock)
         let pattern = player.play(track(.impact(.medium)))
         await clock.advance(to: .init(offset: .milliseconds(30)))
         let impact = player.play(track(.impact(.light)))
@@ -80,7 +81,7 @@ import Testing
 
     @Test func theMixIsClampedAtOne() {
         let driver = RecordingDriver()
-        let player = HapticPlayer(driver: driver, clock: ManualClock())
+        let player = HapticEngine(driver: driver, clock: ManualClock())
         _ = player.play(track(.impact(.heavy)))
         _ = player.play(track(.impact(.heavy)))
         #expect(driver.frames.last?.strong == 1)
@@ -90,7 +91,7 @@ import Testing
     @Test func stopTurnsTheMotorsOffAtOnceAndEndsEveryPlayback() async {
         let clock = ManualClock()
         let driver = RecordingDriver()
-        let player = HapticPlayer(driver: driver, clock: clock)
+        let player = HapticEngine(driver: driver, clock: clock)
         let first = player.play(track(.impact(.heavy)))
         let second = player.play(track(.notification(.warning)), repetition: .forever)
         await clock.advance(to: .init(offset: .milliseconds(50)))
@@ -106,7 +107,7 @@ import Testing
     @Test func stoppingOnePlaybackLeavesTheOthers() async {
         let clock = ManualClock()
         let driver = RecordingDriver()
-        let player = HapticPlayer(driver: driver, clock: clock)
+        let player = HapticEngine(driver: driver, clock: clock)
         let long = player.play(track(.impact(.heavy)))
         let short = player.play(track(.impact(.medium)))
         await clock.advance(to: .init(offset: .milliseconds(20)))
@@ -121,7 +122,7 @@ import Testing
 
     @Test func beyondTheVoiceLimitTheOldestPlaybackGivesWay() async {
         let driver = RecordingDriver()
-        let player = HapticPlayer(driver: driver, clock: ManualClock(), maximumVoices: 2)
+        let player = HapticEngine(driver: driver, clock: ManualClock(), maximumVoices: 2)
         let first = player.play(track(.impact(.heavy)))
         let second = player.play(track(.impact(.medium)))
         let third = player.play(track(.impact(.light)))
@@ -133,7 +134,7 @@ import Testing
 
     @Test func theMasterGainTravelsWithEachFrame() {
         let driver = RecordingDriver()
-        let player = HapticPlayer(driver: driver, clock: ManualClock())
+        let player = HapticEngine(driver: driver, clock: ManualClock())
         player.setGain(0.5)
         _ = player.play(track(.impact(.heavy)))
         player.setGain(2)
@@ -145,7 +146,7 @@ import Testing
     @Test func loopsACountMergingEqualLevelsAcrossRepetitions() async {
         let clock = ManualClock()
         let driver = RecordingDriver()
-        let player = HapticPlayer(driver: driver, clock: clock)
+        let player = HapticEngine(driver: driver, clock: clock)
         let light = player.play(track(.impact(.light)), repetition: .count(3))
         let error = player.play(track(.notification(.success)), repetition: .count(2))
         await clock.advance(by: .seconds(2))
@@ -161,7 +162,7 @@ import Testing
     @Test func aHeldLevelIsResentBeforePadsStopOnTheirOwn() async {
         let clock = ManualClock()
         let driver = RecordingDriver()
-        let player = HapticPlayer(driver: driver, clock: clock, refreshInterval: .seconds(2))
+        let player = HapticEngine(driver: driver, clock: clock, refreshInterval: .seconds(2))
         _ = player.play(track(.impact(.heavy)), repetition: .forever)
         for second in 1...6 {
             await clock.advance(to: .init(offset: .seconds(second)))
@@ -172,14 +173,14 @@ import Testing
 
     @Test func anEmptyTrackCompletesAtOnceAndSendsNothing() async {
         let driver = RecordingDriver()
-        let player = HapticPlayer(driver: driver, clock: ManualClock())
+        let player = HapticEngine(driver: driver, clock: ManualClock())
         #expect(await player.play(.empty).finished() == .completed)
         #expect(driver.entries.isEmpty)
     }
 
     @Test func aFailingDriverEndsThePlaybackWithItsError() async {
         struct Unplugged: Error {}
-        let player = HapticPlayer(driver: FailingDriver(error: Unplugged()), clock: ManualClock())
+        let player = HapticEngine(driver: FailingDriver(error: Unplugged()), clock: ManualClock())
         let outcome = await player.play(track(.impact(.heavy))).finished()
         guard case .failed(let error) = outcome else {
             Issue.record("expected a failure, got \(outcome)")
@@ -193,7 +194,7 @@ import Testing
     @Test func doesNotDriftOverATenMinuteLoop() async {
         let clock = LateWakingClock(maximumLateness: .milliseconds(3))
         let driver = TimestampingDriver(clock: clock)
-        let player = HapticPlayer(driver: driver, clock: clock)
+        let player = HapticEngine(driver: driver, clock: clock)
         let pattern = HapticPattern(events: (0..<100).map {
             HapticEvent(time: Double($0) / 100, kind: .continuous(duration: 0.01), intensity: $0 % 2 == 0 ? 1 : 0.5)
         })

@@ -1,4 +1,5 @@
 public import HapticsModel
+public import HapticsPlayback
 import Synchronization
 
 /// A driver that keeps everything it is told, so tests can check exactly what a device would

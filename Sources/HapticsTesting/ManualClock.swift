@@ -1,4 +1,6 @@
 public import HapticsModel
+public import HapticsPlayback
+import HapticsPlayback
 import Synchronization
 
 /// A clock whose time moves only when told to, so playback can be tested exactly and
@@ -21,9 +23,6 @@ import Synchronization
 /// Tasks sleeping on the clock (`sleep(until:)`) are resumed at their deadlines too, in the
 /// same order; what such a task does after it wakes runs concurrently with the rest of the
 /// step.
-///
-/// Programs also play on it to record a whole playback instantly (the command line does),
-/// which is why it lives in `Haptics` rather than `HapticsTesting`.
 public final class ManualClock: Clock, Sendable {
     /// A point in the manual clock's time: an offset from its zero.
     public struct Instant: InstantProtocol, Sendable {
@@ -134,7 +133,8 @@ public final class ManualClock: Clock, Sendable {
 }
 
 extension ManualClock: TimerClock {
-    func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any DeadlineTimer<Instant> {
+    /// A timer woken during `advance`, on the advancing task.
+    package func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any DeadlineTimer<Instant> {
         Timer(clock: self, id: state.withLock { $0.sleepers.makeTimerID() }, handler: handler)
     }
 

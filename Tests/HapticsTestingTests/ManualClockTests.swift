@@ -1,5 +1,6 @@
 @testable import HapticsModel
 @testable import HapticsPlayback
+import HapticsTesting
 import Synchronization
 import Testing
 
