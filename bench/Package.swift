@@ -21,7 +21,7 @@ let package = Package(
         // memory, and the per-frame cost against a plain C loop (frame_cost_loop.c).
         .executableTarget(
             name: "haptics-bench",
-            dependencies: [.product(name: "Haptics", package: "Haptics")],
+            dependencies: [.product(name: "Haptics", package: "Haptics"), .product(name: "HapticsTesting", package: "Haptics")],
             path: "HapticsBench",
             swiftSettings: strict
         ),
@@ -30,7 +30,7 @@ let package = Package(
         // The Haptics side of the per-frame cost, run under callgrind by haptics-bench.
         .executableTarget(
             name: "haptics-frame-cost",
-            dependencies: [.product(name: "Haptics", package: "Haptics"), "CBenchSupport"],
+            dependencies: [.product(name: "Haptics", package: "Haptics"), .product(name: "HapticsTesting", package: "Haptics"), "CBenchSupport"],
             path: "FrameCost",
             swiftSettings: strict
         ),

@@ -45,7 +45,7 @@ import Testing
         audit(help, of: configuration)
     }
 
-    @Test func theDaemonParsesAndListsWhatItDeclares() async throws {
+    @Test func theDaemonParsesAndListsWhatItDeclares() throws {
         let configuration = DaemonOptions.configuration
         let printed = CapturedConsole()
         #expect(HapticsDaemonCommand.run(["--help"], environment: [:], console: printed.console) == .success)

@@ -31,6 +31,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Haptics", package: "Haptics"),
                 .product(name: "HapticsEvdev", package: "Haptics"),
+                .product(name: "HapticsTesting", package: "Haptics"),
                 "CKernelTestSupport",
                 "VirtualDevices",
             ],

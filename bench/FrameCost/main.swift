@@ -1,5 +1,6 @@
 import Glibc
 import Haptics
+import HapticsTesting
 
 // `haptics-frame-cost FRAMES play|load [manual|precision]`: the Haptics side of the per-frame
 // cost benchmark, run under callgrind by haptics-bench (see its FrameCost). Reads the frames,

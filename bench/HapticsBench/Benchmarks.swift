@@ -1,5 +1,6 @@
 import Glibc
 import Haptics
+import HapticsTesting
 
 /// The measurements of `make bench`, each returning its figures.
 enum Benchmarks {

@@ -14,12 +14,12 @@ enum HapticsContender {
             let track = RumbleTrack(frames: try FrameFile.read(path))
             let engine = HapticEngine(driver: EvdevDriver(selection: .path(node)))
             // As the README advises an app: open the device before it matters.
-            try engine.start()
+            try await engine.start()
             let ready = ProcessCPU.now
             let start = Monotonic.now
             let outcome = await engine.play(track).finished()
             let wall = Monotonic.now - start
-            engine.close()
+            await engine.close()
             if case .failed(let error)? = outcome { throw error }
             print("haptics: \(track.frames.count) frames in \(Int(wall.inMilliseconds)) ms, cpu \(ProcessCPU.now.text), of which \(ready.text) before the first frame")
             return 0

@@ -1,6 +1,7 @@
 import Glibc
 import Haptics
 import HapticsEvdev
+import HapticsTesting
 import VirtualDevices
 
 /// Plays rumble on a uhid pad through the evdev driver and checks what reached its motors.
@@ -33,7 +34,7 @@ enum PadPlayback {
         let driver = EvdevDriver(selection: .path(pad.node))
         defer { driver.close() }
         let engine = HapticEngine(driver: FanOutDriver([driver, recorder]))
-        try engine.start()
+        try await engine.start()
         var runs: [Run] = []
         for track in tracks {
             recorder.reset()

@@ -2,6 +2,7 @@ import CKernelTestSupport
 import Glibc
 import Haptics
 import HapticsEvdev
+import HapticsTesting
 import Synchronization
 import VirtualDevices
 
@@ -59,7 +60,7 @@ enum UinputTests {
         let clock = ManualClock()
         let engine = HapticEngine(driver: FanOutDriver([driver, recorder]), clock: clock)
         engine.setGain(gain)
-        try engine.start()
+        try await engine.start()
         let handle = engine.play(track)
         await clock.run()
         let outcome = await handle.finished()
@@ -171,7 +172,7 @@ enum UinputTests {
     static func playForever(on node: String) async {
         let engine = HapticEngine(driver: EvdevDriver(selection: .path(node)))
         do {
-            try engine.start()
+            try await engine.start()
         } catch {
             print("child: \(error)")
             exit(1)
