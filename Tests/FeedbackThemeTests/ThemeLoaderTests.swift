@@ -140,6 +140,36 @@ import Testing
         #expect(loaded.theme.feedbacks(for: "e", at: .full).count == 1)
     }
 
+    /// The theme file itself is a JSON document: its problems are the document error, named
+    /// by the theme file and the JSON path.
+    @Test func theThemeFilesOwnProblemsAreDocumentErrors() {
+        #expect(throws: ThemeLoadError.document(JSONDocumentError(file: "t.json", path: "$", problem: .empty))) {
+            try load(" \n")
+        }
+        let large = [UInt8](repeating: 0x20, count: ThemeLoader.maximumFileSize + 1)
+        #expect(throws: ThemeLoadError.document(JSONDocumentError(file: "t.json", path: "$", problem: .tooLarge(bytes: large.count, limit: ThemeLoader.maximumFileSize)))) {
+            try ThemeLoader().decode(large, file: "t.json")
+        }
+        #expect {
+            try ThemeLoader().load(contentsOf: "/nonexistent/theme.json")
+        } throws: { error in
+            "\(error)" == "/nonexistent/theme.json: cannot read the file: No such file or directory; check the path and its permissions"
+        }
+    }
+
+    /// A pattern file the theme names that fails is the theme's own case: the theme's file
+    /// and path, and the pattern's error.
+    @Test func aFailingPatternFileNamesTheThemesFileAndPath() {
+        #expect {
+            try load(#"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "ahap": "missing.ahap"}]}]}"#)
+        } throws: { error in
+            guard let error = error as? ThemeLoadError else { return false }
+            return error == .pattern(file: "t.json", path: "profiles[0].feedbacks[0].ahap",
+                                     error: PatternLoadError(file: "./missing.ahap", path: "$", problem: .unreadable(reason: "No such file or directory")))
+                && error.file == "t.json" && error.path == "profiles[0].feedbacks[0].ahap"
+        }
+    }
+
     @Test(arguments: [
         (#"{"profiles": []}"#, "t.json: name: expected a string, found nothing"),
         (#"{"name": "x", "profiles": [{"name": "loud"}]}"#, #"t.json: profiles[0].name: expected one of full, quiet, silent, found the string "loud""#),

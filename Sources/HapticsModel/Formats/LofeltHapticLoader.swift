@@ -62,12 +62,12 @@ public enum LofeltHapticLoader {
 
     /// Loads the `.haptic` file at `path`.
     public static func load(contentsOf path: String) throws(PatternLoadError) -> LoadedPattern {
-        try decode(try PatternFile.bytes(atPath: path), file: path)
+        try decode(try JSONDocument.bytes(atPath: path, limit: PatternFile.maximumFileSize), file: path)
     }
 
     /// Decodes a `.haptic` clip from `bytes`; `file` names the source in errors and notices.
     public static func decode(_ bytes: [UInt8], file: String) throws(PatternLoadError) -> LoadedPattern {
-        try read(try PatternFile.parse(bytes, file: file), file: file)
+        try read(try JSONDocument.parse(bytes, file: file, limit: PatternFile.maximumFileSize), file: file)
     }
 
     /// Reads an already parsed `.haptic` document.
