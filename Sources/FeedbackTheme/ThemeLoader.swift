@@ -31,10 +31,7 @@ public struct ThemeLoader: Sendable {
     /// key names (`ahap` or `haptic`).
     public init() {
         self.init { path, format throws(PatternLoadError) in
-            switch format {
-            case .ahap: try AHAPLoader.load(contentsOf: path)
-            case .haptic: try LofeltHapticLoader.load(contentsOf: path)
-            }
+            try PatternFile.load(contentsOf: path, format: format)
         }
     }
 

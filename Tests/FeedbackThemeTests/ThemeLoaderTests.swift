@@ -123,7 +123,7 @@ import Testing
     @Test func aHapticClipLoadsAsTheHapticLoaderReadsIt() throws {
         let clip = Self.repositoryPath("Tests/HapticsTests/Fixtures/haptic/NiceVibrations__NVDice.haptic")
         let loaded = try ThemeLoader().decode(Array(#"{"name": "d", "profiles": [{"name": "full", "feedbacks": [{"event-name": "dice", "type": "Haptics", "haptic": "\#(clip)"}]}]}"#.utf8), file: "t.json")
-        let expected = try LofeltHapticLoader.load(contentsOf: clip)
+        let expected = try PatternFile.load(contentsOf: clip)
         #expect(loaded.theme.feedbacks(for: "dice", at: .full) == [.haptics(PatternReference(source: .haptic(path: clip, pattern: expected.pattern)))])
         #expect(loaded.notices == expected.notices.map(\.description))
     }
