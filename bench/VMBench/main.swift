@@ -44,8 +44,8 @@ if arguments.first == "--play", arguments.count == 3 {
     while true { pause() }
 }
 
-/// The contenders, Haptics first (the ratios are Haptics ÷ each other one), with the targets
-/// of issue 8: within 1.2 times the plain C player's p99 error and 1.3 times its CPU time, at
+/// The contenders, Haptics first (the ratios are Haptics ÷ each other one), with their
+/// targets: within 1.2 times the plain C player's p99 error and 1.3 times its CPU time, at
 /// or below SDL2's and python-evdev's, in the order they play each round.
 func contenders(_ options: Options) -> [Contender] {
     let haptics = CommandLine.arguments[0]
