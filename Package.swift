@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "HapticsCLI", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "PullToRefresh", "FeedbackTheme"], swiftSettings: strict),
         .executableTarget(name: "haptics", dependencies: ["HapticsCLI"], swiftSettings: strict),
         // feedbackd's theme format, read as feedbackd writes it: pure, no bus, no engine.
-        .target(name: "FeedbackTheme", dependencies: ["HapticsModel", "HapticsPlatform"], swiftSettings: strict),
+        .target(name: "FeedbackTheme", dependencies: ["HapticsModel"], swiftSettings: strict),
         // sd-bus, from libsystemd: the daemon's D-Bus.
         .systemLibrary(name: "CSDBus", path: "CSDBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // The session service speaking feedbackd's D-Bus API on the engine.

@@ -1,4 +1,3 @@
-import HapticsPlatform
 public import HapticsModel
 
 /// Reads feedbackd theme JSON as feedbackd writes it, plus this project's `Haptics` type.
@@ -32,10 +31,7 @@ public struct ThemeLoader: Sendable {
     /// key names (`ahap` or `haptic`).
     public init() {
         self.init { path, format throws(PatternLoadError) in
-            switch format {
-            case .ahap: try AHAPLoader.load(contentsOf: path)
-            case .haptic: try LofeltHapticLoader.load(contentsOf: path)
-            }
+            try PatternFile.load(contentsOf: path, format: format)
         }
     }
 
@@ -50,14 +46,9 @@ public struct ThemeLoader: Sendable {
     public func load(contentsOf path: String) throws(ThemeLoadError) -> LoadedTheme {
         let bytes: [UInt8]
         do {
-            bytes = try FileReader.bytes(atPath: path, limit: Self.maximumFileSize)
+            bytes = try JSONDocument.bytes(atPath: path, limit: Self.maximumFileSize)
         } catch {
-            switch error {
-            case .system(_, let errno):
-                throw ThemeLoadError(file: path, path: "$", problem: .unreadable(reason: errno.description))
-            case .tooLarge(let size):
-                throw ThemeLoadError(file: path, path: "$", problem: .tooLarge(bytes: size, limit: Self.maximumFileSize))
-            }
+            throw .document(error)
         }
         let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
         return try decode(bytes, file: path, folder: folder)
@@ -66,14 +57,11 @@ public struct ThemeLoader: Sendable {
     /// Decodes a theme from `bytes`; `file` names it in errors, `folder` is where relative
     /// pattern file paths start.
     public func decode(_ bytes: [UInt8], file: String, folder: String = ".") throws(ThemeLoadError) -> LoadedTheme {
-        guard bytes.count <= Self.maximumFileSize else {
-            throw ThemeLoadError(file: file, path: "$", problem: .tooLarge(bytes: bytes.count, limit: Self.maximumFileSize))
-        }
         let document: JSONValue
         do {
-            document = try JSONParser.parse(bytes)
+            document = try JSONDocument.parse(bytes, file: file, limit: Self.maximumFileSize)
         } catch {
-            throw ThemeLoadError(file: file, path: error.path.description, problem: .notJSON(line: error.line, column: error.column, expected: error.expected))
+            throw .document(error)
         }
         var reader = ThemeReader(file: file, folder: folder, loadPattern: loadPattern)
         return try reader.read(document)
@@ -204,7 +192,7 @@ private struct ThemeReader {
             do {
                 loaded = try loadPattern(location, format)
             } catch {
-                throw ThemeLoadError(file: file, path: path.appending(key).description, problem: .pattern(error))
+                throw .pattern(file: file, path: path.appending(key).description, error: error)
             }
             notices += loaded.notices.map(\.description)
             let source: PatternReference.Source = switch format {
@@ -266,10 +254,10 @@ private struct ThemeReader {
     }
 
     private func invalid(_ path: JSONPath, _ expected: String, _ found: JSONValue) -> ThemeLoadError {
-        ThemeLoadError(file: file, path: path.description, problem: .invalidValue(expected: expected, found: found.kindDescription))
+        .document(JSONDocumentError(file: file, path: path.description, problem: .invalidValue(expected: expected, found: found.kindDescription)))
     }
 
     private func missing(_ path: JSONPath, _ expected: String) -> ThemeLoadError {
-        ThemeLoadError(file: file, path: path.description, problem: .invalidValue(expected: expected, found: "nothing"))
+        .document(JSONDocumentError(file: file, path: path.description, problem: .invalidValue(expected: expected, found: "nothing")))
     }
 }

@@ -7,7 +7,7 @@ public struct RefreshFeedback: Sendable {
     /// Which cues fire, and the hysteresis the component uses while this feedback is in effect.
     public let configuration: RefreshFeedbackConfiguration
 
-    /// Pairs an output with a configuration (by default the seed's: a light impact on entering `pulling`).
+    /// Pairs an output with a configuration (by default a light impact on entering `pulling`).
     public init(_ output: any HapticFeedback, configuration: RefreshFeedbackConfiguration = RefreshFeedbackConfiguration()) {
         self.output = output
         self.configuration = configuration

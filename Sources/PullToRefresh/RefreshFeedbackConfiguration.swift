@@ -2,8 +2,8 @@ public import HapticsModel
 
 /// How a pull-to-refresh component turns its state changes into haptics.
 ///
-/// The defaults reproduce the seed: a light impact, at full intensity, each time the component enters
-/// `pulling`, and nothing else; no hysteresis, so the threshold behaves exactly as in MJRefresh.
+/// The defaults: a light impact, at full intensity, each time the component enters `pulling`,
+/// and nothing else; no hysteresis, so the threshold behaves exactly as in MJRefresh.
 public struct RefreshFeedbackConfiguration: Sendable, Hashable {
     /// The impact fired on entering `pulling`. Default `.light`, the style the MJRefresh-based apps used.
     public var impactStyle: ImpactStyle
@@ -22,7 +22,8 @@ public struct RefreshFeedbackConfiguration: Sendable, Hashable {
     /// as MJRefresh) for none.
     public var tension: RefreshTension?
 
-    /// Creates a configuration; every argument defaults to the seed's behaviour.
+    /// Creates a configuration; the arguments default to a light impact at full intensity on
+    /// entering `pulling`, and nothing else.
     public init(
         impactStyle: ImpactStyle = .light,
         impactIntensity: Double = 1,

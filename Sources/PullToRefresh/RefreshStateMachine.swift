@@ -54,7 +54,7 @@ public struct RefreshStateMachine: Sendable {
     ///     Must be greater than 0.
     ///   - triggerAutomaticallyRefreshPercent: For the auto footer, the fraction of its height that must
     ///     show before it refreshes by itself (MJRefresh default 1).
-    ///   - configuration: The feedback options; by default the seed's light impact on entering `pulling`.
+    ///   - configuration: The feedback options; by default a light impact on entering `pulling`.
     public init(
         kind: RefreshComponentKind,
         height: Double? = nil,

@@ -123,7 +123,7 @@ import Testing
     @Test func aHapticClipLoadsAsTheHapticLoaderReadsIt() throws {
         let clip = Self.repositoryPath("Tests/HapticsTests/Fixtures/haptic/NiceVibrations__NVDice.haptic")
         let loaded = try ThemeLoader().decode(Array(#"{"name": "d", "profiles": [{"name": "full", "feedbacks": [{"event-name": "dice", "type": "Haptics", "haptic": "\#(clip)"}]}]}"#.utf8), file: "t.json")
-        let expected = try LofeltHapticLoader.load(contentsOf: clip)
+        let expected = try PatternFile.load(contentsOf: clip)
         #expect(loaded.theme.feedbacks(for: "dice", at: .full) == [.haptics(PatternReference(source: .haptic(path: clip, pattern: expected.pattern)))])
         #expect(loaded.notices == expected.notices.map(\.description))
     }
@@ -138,6 +138,36 @@ import Testing
         }
         let loaded = try ThemeLoader().decode(Array(#"{"name": "d", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "ahap": "\#(ahap)"}]}]}"#.utf8), file: "t.json")
         #expect(loaded.theme.feedbacks(for: "e", at: .full).count == 1)
+    }
+
+    /// The theme file itself is a JSON document: its problems are the document error, named
+    /// by the theme file and the JSON path.
+    @Test func theThemeFilesOwnProblemsAreDocumentErrors() {
+        #expect(throws: ThemeLoadError.document(JSONDocumentError(file: "t.json", path: "$", problem: .empty))) {
+            try load(" \n")
+        }
+        let large = [UInt8](repeating: 0x20, count: ThemeLoader.maximumFileSize + 1)
+        #expect(throws: ThemeLoadError.document(JSONDocumentError(file: "t.json", path: "$", problem: .tooLarge(bytes: large.count, limit: ThemeLoader.maximumFileSize)))) {
+            try ThemeLoader().decode(large, file: "t.json")
+        }
+        #expect {
+            try ThemeLoader().load(contentsOf: "/nonexistent/theme.json")
+        } throws: { error in
+            "\(error)" == "/nonexistent/theme.json: cannot read the file: No such file or directory; check the path and its permissions"
+        }
+    }
+
+    /// A pattern file the theme names that fails is the theme's own case: the theme's file
+    /// and path, and the pattern's error.
+    @Test func aFailingPatternFileNamesTheThemesFileAndPath() {
+        #expect {
+            try load(#"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "ahap": "missing.ahap"}]}]}"#)
+        } throws: { error in
+            guard let error = error as? ThemeLoadError else { return false }
+            return error == .pattern(file: "t.json", path: "profiles[0].feedbacks[0].ahap",
+                                     error: PatternLoadError(file: "./missing.ahap", path: "$", problem: .unreadable(reason: "No such file or directory")))
+                && error.file == "t.json" && error.path == "profiles[0].feedbacks[0].ahap"
+        }
     }
 
     @Test(arguments: [

@@ -17,7 +17,7 @@ import Testing
             let (code, console) = await CapturedConsole.run("convert", argument, output)
             #expect(code == .success)
             #expect(console.err.hasPrefix("wrote \(output)"))
-            let written = try AHAPLoader.load(contentsOf: output)
+            let written = try PatternFile.load(contentsOf: output)
             let (renderCode, original) = await CapturedConsole.run("render", argument, "--format", "json")
             let (_, converted) = await CapturedConsole.run("render", output, "--format", "json")
             #expect(renderCode == .success)

@@ -3,7 +3,7 @@ import PullToRefresh
 import Testing
 
 struct RefreshFeedbackConfigurationTests {
-    @Test func defaultsAreTheSeedsLightImpactAndNothingElse() {
+    @Test func defaultsAreALightImpactOnPullingAndNothingElse() {
         let configuration = RefreshFeedbackConfiguration()
         #expect(configuration.impactStyle == .light)
         #expect(configuration.impactIntensity == 1)

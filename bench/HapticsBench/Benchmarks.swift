@@ -46,7 +46,7 @@ enum Benchmarks {
 
     /// Steps rendered per second for the pattern in `file`, and how many steps it has.
     static func renderRate(file: String) throws -> (stepsPerSecond: Double, steps: Int) {
-        let pattern = try AHAPLoader.load(contentsOf: file).pattern
+        let pattern = try PatternFile.load(contentsOf: file).pattern
         let renderer = Renderer()
         let steps = Int((renderer.render(pattern).duration.inMilliseconds / 10).rounded())
         var iterations = 0
@@ -79,7 +79,7 @@ enum Benchmarks {
         var times: [Int64] = []
         for _ in 0..<7 {
             let start = Monotonic.nanoseconds
-            _ = try AHAPLoader.load(contentsOf: path)
+            _ = try PatternFile.load(contentsOf: path)
             times.append(Monotonic.nanoseconds - start)
         }
         return (Double(Distribution(times).p50) / 1e6, text.utf8.count)

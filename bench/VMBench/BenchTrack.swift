@@ -8,7 +8,7 @@ enum BenchTrack {
     /// the frame file whatever its own rounding, and neighbours that would reach the device
     /// alike are merged (as a track's are), so every sounding frame is a distinct upload.
     static func make(from file: String, seconds: Int) throws -> RumbleTrack {
-        let rendered = Renderer().render(try AHAPLoader.load(contentsOf: file).pattern)
+        let rendered = Renderer().render(try PatternFile.load(contentsOf: file).pattern)
         let end = Duration.seconds(seconds)
         let kept = rendered.frames.filter { $0.start < end }.map { frame in
             RumbleFrame(start: frame.start, duration: min(frame.end, end) - frame.start,

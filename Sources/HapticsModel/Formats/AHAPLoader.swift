@@ -22,14 +22,16 @@ public enum AHAPLoader {
     /// The latest time an event or curve may start at, in seconds (one hour).
     public static let maximumTime = 3600.0
 
-    /// Loads the AHAP file at `path`.
+    /// Loads the file at `path` as AHAP, whatever its name: `PatternFile.load(contentsOf:format:)`
+    /// with the format `.ahap`.
     public static func load(contentsOf path: String) throws(PatternLoadError) -> LoadedPattern {
-        try decode(try PatternFile.bytes(atPath: path), file: path)
+        try PatternFile.load(contentsOf: path, format: .ahap)
     }
 
-    /// Decodes AHAP from `bytes`; `file` names the source in errors and notices.
+    /// Decodes AHAP from `bytes`, whatever `file` is called; `file` names the source in errors
+    /// and notices.
     public static func decode(_ bytes: [UInt8], file: String) throws(PatternLoadError) -> LoadedPattern {
-        try read(try PatternFile.parse(bytes, file: file), file: file)
+        try PatternFile.decode(bytes, file: file, format: .ahap)
     }
 
     /// Reads an already parsed AHAP document.

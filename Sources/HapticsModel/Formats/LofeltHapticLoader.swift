@@ -60,14 +60,10 @@ public enum LofeltHapticLoader {
     /// Vibrations' `AMPLITUDE_DUCKING`).
     public static let emphasisDucking = 0.2
 
-    /// Loads the `.haptic` file at `path`.
-    public static func load(contentsOf path: String) throws(PatternLoadError) -> LoadedPattern {
-        try decode(try PatternFile.bytes(atPath: path), file: path)
-    }
-
-    /// Decodes a `.haptic` clip from `bytes`; `file` names the source in errors and notices.
+    /// Decodes a `.haptic` clip from `bytes`, whatever `file` is called; `file` names the
+    /// source in errors and notices. `PatternFile.load(contentsOf:)` loads a clip from a file.
     public static func decode(_ bytes: [UInt8], file: String) throws(PatternLoadError) -> LoadedPattern {
-        try read(try PatternFile.parse(bytes, file: file), file: file)
+        try PatternFile.decode(bytes, file: file, format: .haptic)
     }
 
     /// Reads an already parsed `.haptic` document.

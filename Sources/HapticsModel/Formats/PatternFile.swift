@@ -1,11 +1,11 @@
-import HapticsPlatform
-
 /// Reads a pattern file of any format Haptics knows: AHAP (`.ahap`) or a Lofelt / Meta
 /// Haptics Studio clip (`.haptic`).
 ///
-/// The format is the one the file name's extension names; for any other name (standard
-/// input, a file without an extension) it is told from the content: a JSON object with a
-/// `signals` member or a `version` object is a `.haptic` clip, anything else is read as AHAP.
+/// This is the one way in for a pattern file; `AHAPLoader` and `LofeltHapticLoader` read the
+/// parsed document behind it. The format is the one the caller names, else the one the file
+/// name's extension names; for any other name (standard input, a file without an extension)
+/// it is told from the content: a JSON object with a `signals` member or a `version` object
+/// is a `.haptic` clip, anything else is read as AHAP.
 public enum PatternFile {
     /// The largest file accepted, in bytes (10 MiB; the largest real clips are about 450 KB).
     public static let maximumFileSize = 10 * 1024 * 1024
@@ -24,16 +24,18 @@ public enum PatternFile {
         }
     }
 
-    /// Loads the pattern file at `path`.
-    public static func load(contentsOf path: String) throws(PatternLoadError) -> LoadedPattern {
-        try decode(try bytes(atPath: path), file: path)
+    /// Loads the pattern file at `path`, in `format` when given, else in the format its name
+    /// or content gives.
+    public static func load(contentsOf path: String, format: Format? = nil) throws(PatternLoadError) -> LoadedPattern {
+        try decode(try JSONDocument.bytes(atPath: path, limit: maximumFileSize), file: path, format: format)
     }
 
-    /// Decodes a pattern from `bytes`; `file` names the source in errors and notices, and its
-    /// extension, when it has one Haptics knows, gives the format.
-    public static func decode(_ bytes: [UInt8], file: String) throws(PatternLoadError) -> LoadedPattern {
-        let document = try parse(bytes, file: file)
-        switch Format(fileName: file) ?? format(of: document) {
+    /// Decodes a pattern from `bytes` in `format` when given, else in the format `file`'s
+    /// extension names when it has one Haptics knows, else in the one the content looks like;
+    /// `file` names the source in errors and notices.
+    public static func decode(_ bytes: [UInt8], file: String, format: Format? = nil) throws(PatternLoadError) -> LoadedPattern {
+        let document = try JSONDocument.parse(bytes, file: file, limit: maximumFileSize)
+        switch format ?? Format(fileName: file) ?? Self.format(of: document) {
         case .ahap: return try AHAPLoader.read(document, file: file)
         case .haptic: return try LofeltHapticLoader.read(document, file: file)
         }
@@ -44,38 +46,5 @@ public enum PatternFile {
         if document["signals"] != nil { return .haptic }
         if case .object? = document["version"] { return .haptic }
         return .ahap
-    }
-
-    /// The bytes of the file at `path`, at most `maximumFileSize` of them.
-    static func bytes(atPath path: String) throws(PatternLoadError) -> [UInt8] {
-        do {
-            return try FileReader.bytes(atPath: path, limit: maximumFileSize)
-        } catch {
-            switch error {
-            case .system(_, let errno):
-                throw PatternLoadError(file: path, path: "$", problem: .unreadable(reason: errno.description))
-            case .tooLarge(let size):
-                throw PatternLoadError(file: path, path: "$", problem: .tooLarge(bytes: size, limit: maximumFileSize))
-            }
-        }
-    }
-
-    /// The JSON document in `bytes`, refusing what is too large, empty or not JSON.
-    static func parse(_ bytes: [UInt8], file: String) throws(PatternLoadError) -> JSONValue {
-        guard bytes.count <= maximumFileSize else {
-            throw PatternLoadError(file: file, path: "$", problem: .tooLarge(bytes: bytes.count, limit: maximumFileSize))
-        }
-        guard bytes.contains(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else {
-            throw PatternLoadError(file: file, path: "$", problem: .empty)
-        }
-        do {
-            return try JSONParser.parse(bytes)
-        } catch {
-            throw PatternLoadError(
-                file: file,
-                path: error.path.description,
-                problem: .notJSON(line: error.line, column: error.column, expected: error.expected)
-            )
-        }
     }
 }

@@ -1,50 +1,7 @@
-/// Why a pattern file could not be loaded: which file, where in it, and what was expected.
+/// The error loading a pattern file throws: the file is a JSON document that is not the
+/// pattern expected (unreadable, too large, empty, not JSON, or a value of the wrong kind),
+/// named by its file and the JSON path.
 ///
-/// Its description is one line, ready for a terminal:
-/// `bad.ahap: Pattern[3].Event.EventDuration: expected a number of seconds, found a string`.
-public struct PatternLoadError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Problem: Sendable, Equatable {
-        /// The file could not be opened or read; `reason` is the system's word for it.
-        case unreadable(reason: String)
-        /// The file is larger than a pattern may be.
-        case tooLarge(bytes: Int, limit: Int)
-        /// The file holds nothing but white space.
-        case empty
-        /// The file is not JSON; the position is 1-based.
-        case notJSON(line: Int, column: Int, expected: String)
-        /// The file is JSON, but a value is missing or of the wrong kind.
-        case invalidValue(expected: String, found: String)
-    }
-
-    /// The file's path as given, or a name for data that came from elsewhere.
-    public var file: String
-    /// The JSON path of the offending value, e.g. `Pattern[3].Event.EventDuration`; `$` for
-    /// the document itself.
-    public var path: String
-    /// What went wrong.
-    public var problem: Problem
-
-    /// Creates an error for `file` at the JSON `path`.
-    public init(file: String, path: String, problem: Problem) {
-        self.file = file
-        self.path = path
-        self.problem = problem
-    }
-
-    /// One line naming the file, the JSON path, what was expected and what to do.
-    public var description: String {
-        switch problem {
-        case .unreadable(let reason):
-            "\(file): cannot read the file: \(reason); check the path and its permissions"
-        case .tooLarge(let bytes, let limit):
-            "\(file): the file is \(bytes) bytes; patterns are limited to \(limit) bytes, so split it into shorter patterns"
-        case .empty:
-            "\(file): the file is empty; expected a pattern: AHAP ({\"Version\": 1.0, \"Pattern\": [...]}) or a .haptic clip ({\"version\": {\"major\": 1}, \"signals\": {...}})"
-        case .notJSON(let line, let column, let expected):
-            "\(file): line \(line), column \(column) (in \(path)): not valid JSON: expected \(expected)"
-        case .invalidValue(let expected, let found):
-            "\(file): \(path): expected \(expected), found \(found)"
-        }
-    }
-}
+/// The pattern loaders' signatures (`PatternFile`, `AHAPLoader`, `LofeltHapticLoader`) and a
+/// theme's failing pattern file (`ThemeLoadError.pattern`) name the error by this name.
+public typealias PatternLoadError = JSONDocumentError

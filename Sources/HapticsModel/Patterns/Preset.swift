@@ -69,33 +69,3 @@ public enum Preset: Sendable, Hashable, CaseIterable {
 
     private static let decoded = Mutex<[Preset: HapticPattern]>([:])
 }
-
-// The names `Preset`'s cases had before each idea was named once. Stable names stay, as
-// deprecated aliases of the new spelling (the house's rule), so `engine.play(.light)` and
-// `Preset.light` still compile.
-extension Preset {
-    /// `.impact(.light)`, by its old name: a stable name, kept as a deprecated alias.
-    @available(*, deprecated, message: "use .impact(.light)")
-    public static var light: Preset { .impact(.light) }
-    /// `.impact(.medium)`, by its old name: a stable name, kept as a deprecated alias.
-    @available(*, deprecated, message: "use .impact(.medium)")
-    public static var medium: Preset { .impact(.medium) }
-    /// `.impact(.heavy)`, by its old name: a stable name, kept as a deprecated alias.
-    @available(*, deprecated, message: "use .impact(.heavy)")
-    public static var heavy: Preset { .impact(.heavy) }
-    /// `.impact(.soft)`, by its old name: a stable name, kept as a deprecated alias.
-    @available(*, deprecated, message: "use .impact(.soft)")
-    public static var soft: Preset { .impact(.soft) }
-    /// `.impact(.rigid)`, by its old name: a stable name, kept as a deprecated alias.
-    @available(*, deprecated, message: "use .impact(.rigid)")
-    public static var rigid: Preset { .impact(.rigid) }
-    /// `.notification(.success)`, by its old name: a stable name, kept as a deprecated alias.
-    @available(*, deprecated, message: "use .notification(.success)")
-    public static var success: Preset { .notification(.success) }
-    /// `.notification(.warning)`, by its old name: a stable name, kept as a deprecated alias.
-    @available(*, deprecated, message: "use .notification(.warning)")
-    public static var warning: Preset { .notification(.warning) }
-    /// `.notification(.error)`, by its old name: a stable name, kept as a deprecated alias.
-    @available(*, deprecated, message: "use .notification(.error)")
-    public static var error: Preset { .notification(.error) }
-}

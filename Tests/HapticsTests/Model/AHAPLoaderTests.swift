@@ -6,7 +6,7 @@ import Testing
 @Suite struct AHAPLoaderTests {
     @Test(arguments: Fixtures.corpusFiles)
     func everyCorpusFileLoads(_ path: String) throws {
-        let loaded = try AHAPLoader.load(contentsOf: path)
+        let loaded = try PatternFile.load(contentsOf: path)
         #expect(!loaded.pattern.events.isEmpty)
         for event in loaded.pattern.events {
             #expect((0...1).contains(event.intensity) && (0...1).contains(event.sharpness))
@@ -62,21 +62,21 @@ import Testing
     }
 
     @Test func clampsOutOfRangeValuesAsApplesLoaderDoes() throws {
-        let loaded = try AHAPLoader.load(contentsOf: Fixtures.corpus("studio-creative-challenges__NickArner_BowRelease.ahap"))
+        let loaded = try PatternFile.load(contentsOf: Fixtures.corpus("studio-creative-challenges__NickArner_BowRelease.ahap"))
         #expect(loaded.pattern.events.contains { $0.sharpness == 1 })
-        let recoil = try AHAPLoader.load(contentsOf: Fixtures.corpus("unityplugins__Recoil.ahap"))
+        let recoil = try PatternFile.load(contentsOf: Fixtures.corpus("unityplugins__Recoil.ahap"))
         #expect(recoil.pattern.events.contains { $0.sharpness == 0 })
     }
 
     @Test func skipsAudioEventsWithANotice() throws {
-        let loaded = try AHAPLoader.load(contentsOf: Fixtures.corpus("Haptic-Tests__Drums.ahap"))
+        let loaded = try PatternFile.load(contentsOf: Fixtures.corpus("Haptic-Tests__Drums.ahap"))
         let audio = loaded.notices.filter { $0.message.contains("audio event") }
         #expect(!audio.isEmpty)
         #expect(audio.allSatisfy { $0.file.hasSuffix("Drums.ahap") && $0.path.hasPrefix("Pattern[") && $0.path.hasSuffix("].Event") })
     }
 
     @Test func skipsAnEntryWithNoKnownKeyWithANotice() throws {
-        let loaded = try AHAPLoader.load(contentsOf: Fixtures.corpus("NiceVibrations__invalid_fields.ahap"))
+        let loaded = try PatternFile.load(contentsOf: Fixtures.corpus("NiceVibrations__invalid_fields.ahap"))
         #expect(loaded.pattern.events.count == 1)
         #expect(loaded.pattern.curves.isEmpty)
         #expect(loaded.notices.map(\.path) == ["Pattern[1]"])
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func acceptsApplesTrailingCommaFiles() throws {
-        let loaded = try AHAPLoader.load(contentsOf: Fixtures.corpus("unityplugins__Bounce.ahap"))
+        let loaded = try PatternFile.load(contentsOf: Fixtures.corpus("unityplugins__Bounce.ahap"))
         #expect(!loaded.pattern.events.isEmpty)
     }
 
@@ -147,46 +147,6 @@ import Testing
             try AHAPLoader.decode(Array(#"{"Pattern": [{"Event": {"EventType": "HapticContinuous", "EventDuration": "x"}}]}"#.utf8), file: "bad.ahap")
         } throws: { error in
             "\(error)" == #"bad.ahap: Pattern[0].Event.EventDuration: expected a duration in seconds, at least 0, found the string "x""#
-        }
-    }
-
-    @Test func rejectsTextThatIsNotJSONWithItsPosition() throws {
-        try Fixtures.withTemporaryFile("{\n  \"Pattern\": [\n    {\"Event\": nope}\n  ]\n}\n", name: "broken.ahap") { path in
-            #expect {
-                try AHAPLoader.load(contentsOf: path)
-            } throws: { error in
-                guard let error = error as? PatternLoadError else { return false }
-                return error.file == path && error.path == "Pattern[0].Event"
-                    && error.problem == .notJSON(line: 3, column: 15, expected: "a value")
-                    && "\(error)".contains("line 3, column 15")
-            }
-        }
-    }
-
-    @Test func rejectsAnEmptyFile() throws {
-        try Fixtures.withTemporaryFile("  \n") { path in
-            #expect(throws: PatternLoadError(file: path, path: "$", problem: .empty)) {
-                try AHAPLoader.load(contentsOf: path)
-            }
-        }
-    }
-
-    @Test func refusesAFiftyMegabyteFileWithoutReadingIt() throws {
-        try Fixtures.withTemporaryFile("") { path in
-            let handle = try #require(FileHandle(forWritingAtPath: path))
-            try handle.truncate(atOffset: 50 * 1024 * 1024)
-            try handle.close()
-            #expect(throws: PatternLoadError(file: path, path: "$", problem: .tooLarge(bytes: 50 * 1024 * 1024, limit: AHAPLoader.maximumFileSize))) {
-                try AHAPLoader.load(contentsOf: path)
-            }
-        }
-    }
-
-    @Test func namesAMissingFileAndWhatToCheck() {
-        #expect {
-            try AHAPLoader.load(contentsOf: "/nonexistent/x.ahap")
-        } throws: { error in
-            "\(error)" == "/nonexistent/x.ahap: cannot read the file: No such file or directory; check the path and its permissions"
         }
     }
 }

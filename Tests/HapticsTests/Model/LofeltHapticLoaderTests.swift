@@ -6,7 +6,7 @@ import Testing
 @Suite struct LofeltHapticLoaderTests {
     @Test(arguments: Fixtures.hapticFiles.filter { !$0.hasSuffix("invalid_version_v1.haptic") })
     func everyCorpusClipLoads(_ path: String) throws {
-        let loaded = try LofeltHapticLoader.load(contentsOf: path)
+        let loaded = try PatternFile.load(contentsOf: path)
         let pattern = loaded.pattern
         #expect(pattern.events.contains { if case .continuous = $0.kind { true } else { false } })
         #expect(pattern.curves.first?.control == .intensity)
@@ -15,9 +15,9 @@ import Testing
             #expect(event.duration <= AHAPLoader.maximumEventDuration)
         }
         #expect(!Renderer().render(pattern).frames.isEmpty)
-        // The same file through the format-neutral entry point, and the same bytes by content.
-        #expect(try PatternFile.load(contentsOf: path) == loaded)
+        // The same bytes through the clip decoder, and by content under a name with no extension.
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(try LofeltHapticLoader.decode(bytes, file: path) == loaded)
         #expect(try PatternFile.decode(bytes, file: "-").pattern == pattern)
     }
 
@@ -27,7 +27,7 @@ import Testing
 
     @Test func refusesAnotherMajorVersionNamingIt() {
         #expect {
-            try LofeltHapticLoader.load(contentsOf: Fixtures.haptic("NiceVibrations__invalid_version_v1.haptic"))
+            try PatternFile.load(contentsOf: Fixtures.haptic("NiceVibrations__invalid_version_v1.haptic"))
         } throws: { error in
             guard let error = error as? PatternLoadError else { return false }
             return error.path == "version.major"
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func loadsANewerMinorVersionWithANoticeIgnoringUnknownKeys() throws {
-        let loaded = try LofeltHapticLoader.load(contentsOf: Fixtures.haptic("NiceVibrations__v1_additional_fields.haptic"))
+        let loaded = try PatternFile.load(contentsOf: Fixtures.haptic("NiceVibrations__v1_additional_fields.haptic"))
         #expect(loaded.notices.map(\.path) == ["version"])
         #expect(loaded.notices.first?.message.hasPrefix("version 1.9000.0 is newer than 1.0.0") == true)
         #expect(loaded.pattern.events.filter { $0.kind == .transient }.count == 1)
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func readsEqualBreakpointTimesAsStudioWritesThem() throws {
-        let loaded = try LofeltHapticLoader.load(contentsOf: Fixtures.haptic("haptics-studio__Button_Hover_A.haptic"))
+        let loaded = try PatternFile.load(contentsOf: Fixtures.haptic("haptics-studio__Button_Hover_A.haptic"))
         #expect(loaded.pattern.curves.first?.points.count == 9)
     }
 
@@ -82,7 +82,7 @@ import Testing
     /// 10 µs. Played apart from the curves, as Nice Vibrations plays it, it is a 40 ms pulse
     /// of amplitude 0.4; scaled by the curve, it would be silent.
     @Test func playsTheEmphasisTransientsApartFromTheCurves() throws {
-        let pattern = try LofeltHapticLoader.load(contentsOf: Fixtures.haptic("haptics-studio__Button_Hover_A.haptic")).pattern
+        let pattern = try PatternFile.load(contentsOf: Fixtures.haptic("haptics-studio__Button_Hover_A.haptic")).pattern
         let transient = try #require(pattern.events.first { $0.kind == .transient })
         #expect(!transient.followsParameterCurves)
         let track = Renderer().render(pattern)

@@ -70,11 +70,4 @@ import Testing
         #expect(Preset.allCases.allSatisfy { Preset(name: $0.name) == $0 })
         #expect(Preset(name: "loud") == nil)
     }
-
-    /// The old spellings are kept, deprecated, as the stable names outside code uses.
-    @available(*, deprecated, message: "calls the deprecated aliases on purpose")
-    @Test func theOldNamesAreDeprecatedAliases() {
-        let old: [Preset] = [.light, .medium, .heavy, .soft, .rigid, .success, .warning, .error]
-        #expect(old == Preset.allCases.filter { $0 != .selection })
-    }
 }
