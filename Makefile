@@ -39,7 +39,7 @@ INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
 DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
 
-.PHONY: demo test deps build unit-test kernel-test bench bench-smoke frame-cost-deps fuzz install uninstall install-test
+.PHONY: demo test deps build unit-test kernel-test bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
@@ -47,8 +47,8 @@ demo: build
 	@if [ -t 0 ]; then $(HAPTICS) demo; else $(HAPTICS) demo --trace Traces/clean-pull.csv; fi
 
 ## test: the whole suite: unit tests (with hapticsd against real D-Bus clients), make install
-## into a DESTDIR, the kernel tests in a VM, and a smoke run of the benchmark.
-test: unit-test install-test bench-smoke kernel-test
+## into a DESTDIR, the kernel tests in a VM, a smoke run of the benchmark and of every fuzzer.
+test: unit-test install-test bench-smoke kernel-test fuzz-smoke
 
 deps:
 	@scripts/ensure-packages.sh libevdev-dev libsystemd-dev pkg-config libxml2
@@ -100,9 +100,14 @@ $(FRAME_COST_LOOP): bench/frame_cost_loop.c bench/frame_file.h | frame-cost-deps
 	gcc -O2 -Wall -Wextra -o $@ $< -lm
 
 ## fuzz: libFuzzer for 60 s each (FUZZ_SECONDS to change) on the AHAP loader and renderer, the
-## .haptic loader, the Haptica parser and the AHAP writer's round trip.
+## .haptic loader, the Haptica parser and the AHAP writer's round trip. The fuzzers are a
+## package of their own (Tests/Fuzz/Package.swift, its own Tests/Fuzz/.build).
 fuzz:
-	SWIFTC=$(dir $(SWIFT))swiftc scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
+	SWIFT=$(SWIFT) scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
+
+## fuzz-smoke: every fuzzer builds and runs, for 5 s each.
+fuzz-smoke:
+	SWIFT=$(SWIFT) scripts/fuzz.sh 5
 
 ## bench: the engine's figures (schedule error, latency, render rate, idle cost, memory,
 ## instructions per frame against a plain C loop) into bench/results.json, then Haptics, a

@@ -2,38 +2,49 @@
 # Fuzzes the pattern loaders with libFuzzer and AddressSanitizer, each target starting from
 # the test fixtures: the AHAP loader (and renderer), the .haptic loader, the Haptica parser and
 # the AHAP writer's round trip. Usage: scripts/fuzz.sh [SECONDS] [TARGET...] (default 60 s
-# each, every target in turn; targets: ahap haptic haptica ahap-writer). A crash leaves its
-# input in .build/fuzz/ and fails.
+# each, every target in turn; targets: ahap haptic haptica ahap-writer). The fuzzers are the
+# package Tests/Fuzz, built by SwiftPM against the Haptics product. A crash leaves its input
+# in .build/fuzz/ and fails.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+swift=${SWIFT:-swift}
+all_targets=(ahap haptic haptica ahap-writer)
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ahap haptic haptica ahap-writer)
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
+if ! [[ $seconds =~ ^[1-9][0-9]*$ ]]; then
+    echo "usage: scripts/fuzz.sh [SECONDS] [TARGET...]: SECONDS is a whole number above 0, not '$seconds'" >&2
+    exit 64
+fi
+for target in "${targets[@]}"; do
+    case $target in
+        ahap | haptic | haptica | ahap-writer) ;;
+        *) echo "unknown fuzz target '$target' (${all_targets[*]})" >&2; exit 64 ;;
+    esac
+done
+
 out=$root/.build/fuzz
 fixtures=$root/Tests/HapticsTests/Fixtures
 mkdir -p "$out"
+log=$(mktemp "$out/log-XXXXXX")
+trap 'rm -f "$log"' EXIT
 
-# The presets, embedded as SwiftPM's `embedInCode` embeds them, so the core builds whole;
-# one file per run, so that runs side by side never touch each other's.
-resources=$(mktemp "$out/PackageResources-XXXXXX.swift")
-trap 'rm -f "$resources"' EXIT
-{
-    echo "struct PackageResources {"
-    for file in "$root"/Patterns/*.ahap; do
-        name=$(basename "$file" .ahap)_ahap
-        echo "static let $name: [UInt8] = [$(od -An -tu1 -v "$file" | tr -s ' \n' ',' | sed 's/^,//; s/,$//')]"
-    done
-    echo "}"
-} >"$resources"
+# The fuzzers' package, instrumented throughout (the Haptics modules too) and optimised. A
+# touched manifest makes SwiftPM plan afresh: incrementally it misses a source file added to
+# the library, a path dependency here (see the Makefile's REPLAN_BENCH).
+package=(--package-path "$root/Tests/Fuzz" -c release -Xswiftc -sanitize=fuzzer,address)
+touch "$root/Tests/Fuzz/Package.swift"
+for target in "${targets[@]}"; do
+    "$swift" build "${package[@]}" --product "$target-fuzzer"
+done
+bin=$("$swift" build "${package[@]}" --show-bin-path)
 
 for target in "${targets[@]}"; do
     case $target in
-        ahap) source=AHAPLoaderFuzzer.swift seeds=("$fixtures"/corpus/*.ahap) ;;
-        haptic) source=LofeltHapticLoaderFuzzer.swift seeds=("$fixtures"/haptic/*.haptic) ;;
-        haptica) source=HapticaPatternFuzzer.swift seeds=() ;;
-        ahap-writer) source=AHAPWriterFuzzer.swift seeds=("$fixtures"/corpus/*.ahap) ;;
-        *) echo "unknown fuzz target '$target' (ahap, haptic, haptica, ahap-writer)" >&2; exit 64 ;;
+        ahap | ahap-writer) seeds=("$fixtures"/corpus/*.ahap) ;;
+        haptic) seeds=("$fixtures"/haptic/*.haptic) ;;
+        haptica) seeds=() ;;
     esac
     mkdir -p "$out/corpus-$target"
     if [ ${#seeds[@]} -gt 0 ]; then cp -n "${seeds[@]}" "$out/corpus-$target/"; fi
@@ -41,7 +52,21 @@ for target in "${targets[@]}"; do
         printf 'd..oO-Oo' >"$out/corpus-$target/seed-readme"
         printf '\x32O-o-.-X-x--Oo.Xx-abc' >"$out/corpus-$target/seed-all"
     fi
-    "${SWIFTC:-swiftc}" -package-name haptics -parse-as-library -O -sanitize=fuzzer,address \
-        "$root/Tests/Fuzz/$source" "$resources" "$root"/Sources/Haptics/*.swift -o "$out/$target-fuzzer"
-    (cd "$out" && "./$target-fuzzer" "corpus-$target" -max_total_time="$seconds" -max_len=8192 -artifact_prefix="$out/$target-")
+    echo "== fuzzing $target for $seconds s"
+    # libFuzzer and AddressSanitizer report a crash themselves: the Swift runtime's backtracer
+    # is off, since its helper process trips AddressSanitizer and outlives the fuzzer.
+    status=0
+    (cd "$out" && SWIFT_BACKTRACE=enable=no "$bin/$target-fuzzer" "corpus-$target" -max_total_time="$seconds" \
+        -max_len=8192 -artifact_prefix="$out/$target-") 2>&1 | tee "$log" || status=$?
+    if [ "$status" -ne 0 ]; then
+        inputs=$(sed -n 's/.*Test unit written to //p' "$log")
+        if [ -n "$inputs" ]; then
+            echo "FAILED: the $target fuzzer failed (exit $status) on the input $inputs" >&2
+            echo "replay it with: SWIFT_BACKTRACE=enable=no $bin/$target-fuzzer $inputs" >&2
+        else
+            echo "FAILED: the $target fuzzer exited with $status, saving no input (its output is above)" >&2
+        fi
+        exit 1
+    fi
 done
+echo "fuzzed ${targets[*]} for $seconds s each: no failure"

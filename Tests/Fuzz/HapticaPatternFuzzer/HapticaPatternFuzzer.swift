@@ -1,7 +1,10 @@
-// libFuzzer's entry point for the Haptica parser: whatever the text (taken as UTF-8, invalid
+// A libFuzzer fuzzer for the Haptica parser: whatever the text (taken as UTF-8, invalid
 // sequences repaired) and whatever the wait, parsing gives a pattern whose impacts start at
 // multiples of the wait and in order, and it renders. Built and run by scripts/fuzz.sh
-// (`make fuzz`), compiled together with the core's sources and its presets.
+// (`make fuzz`) against the Haptics product's public API.
+
+import CLibFuzzer
+import Haptics
 
 /// Reads `size` bytes at `data`: the first byte picks the wait, the rest is the string.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -21,3 +24,6 @@ public func fuzzHapticaPattern(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     _ = Renderer(settings: RenderSettings(step: .milliseconds(50))).render(loaded.pattern)
     return 0
 }
+
+// The entry point: libFuzzer's driver, on this command line.
+cfuzzer_main(CommandLine.argc, CommandLine.unsafeArgv, fuzzHapticaPattern)

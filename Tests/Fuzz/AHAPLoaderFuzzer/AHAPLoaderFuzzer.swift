@@ -1,6 +1,9 @@
-// libFuzzer's entry point for the AHAP loader and the renderer: whatever the bytes, loading
+// A libFuzzer fuzzer for the AHAP loader and the renderer: whatever the bytes, loading
 // returns a pattern or a typed error, and rendering what loaded finishes. Built and run by
-// scripts/fuzz.sh (`make fuzz`), compiled together with the core's sources.
+// scripts/fuzz.sh (`make fuzz`) against the Haptics product's public API.
+
+import CLibFuzzer
+import Haptics
 
 /// Loads `size` bytes at `data` as AHAP and renders what loads.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -11,3 +14,6 @@ public func fuzzAHAPLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+// The entry point: libFuzzer's driver, on this command line.
+cfuzzer_main(CommandLine.argc, CommandLine.unsafeArgv, fuzzAHAPLoader)

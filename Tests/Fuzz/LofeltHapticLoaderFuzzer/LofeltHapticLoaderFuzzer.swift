@@ -1,7 +1,10 @@
-// libFuzzer's entry point for the `.haptic` loader: whatever the bytes, loading returns a
+// A libFuzzer fuzzer for the `.haptic` loader: whatever the bytes, loading returns a
 // pattern or a typed error, and what loads renders and survives the AHAP writer's round trip
-// (the written AHAP loads back and renders exactly the same frames). Built and run by scripts/fuzz.sh (`make fuzz`), compiled
-// together with the core's sources.
+// (the written AHAP loads back and renders exactly the same frames). Built and run by
+// scripts/fuzz.sh (`make fuzz`) against the Haptics product's public API.
+
+import CLibFuzzer
+import Haptics
 
 /// Loads `size` bytes at `data` as a `.haptic` clip and renders what loads.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -20,3 +23,6 @@ public func fuzzLofeltHapticLoader(_ data: UnsafePointer<UInt8>, _ size: Int) ->
     }
     return 0
 }
+
+// The entry point: libFuzzer's driver, on this command line.
+cfuzzer_main(CommandLine.argc, CommandLine.unsafeArgv, fuzzLofeltHapticLoader)

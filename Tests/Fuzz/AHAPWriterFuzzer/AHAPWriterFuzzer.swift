@@ -1,6 +1,9 @@
-// libFuzzer's entry point for the AHAP writer's round trip: whatever AHAP loads, writing it
+// A libFuzzer fuzzer for the AHAP writer's round trip: whatever AHAP loads, writing it
 // and loading what was written renders exactly the same frames. Built and run by
-// scripts/fuzz.sh (`make fuzz`), compiled together with the core's sources.
+// scripts/fuzz.sh (`make fuzz`) against the Haptics product's public API.
+
+import CLibFuzzer
+import Haptics
 
 /// Loads `size` bytes at `data` as AHAP and checks the round trip of what loads.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -20,3 +23,6 @@ public func fuzzAHAPWriter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+// The entry point: libFuzzer's driver, on this command line.
+cfuzzer_main(CommandLine.argc, CommandLine.unsafeArgv, fuzzAHAPWriter)

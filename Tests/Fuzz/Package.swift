@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The fuzzers (`make fuzz`, scripts/fuzz.sh): a package of their own, as swift-log keeps its
+// benchmarks, so the library's manifest lists only the products and their unit tests. Each
+// fuzzer is an executable of one file, built with `-sanitize=fuzzer,address`, that uses the
+// Haptics product's public API alone; its top-level code runs libFuzzer's driver on its test
+// function (CLibFuzzer/shim.h says why). The same strict settings as the library's manifest.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let fuzzerDependencies: [Target.Dependency] = [.product(name: "Haptics", package: "Haptics"), "CLibFuzzer"]
+
+let package = Package(
+    name: "HapticsFuzzers",
+    dependencies: [
+        .package(name: "Haptics", path: "../.."),
+    ],
+    targets: [
+        // libFuzzer's driver, which `-sanitize=fuzzer` links from the toolchain.
+        .systemLibrary(name: "CLibFuzzer", path: "CLibFuzzer"),
+        // The AHAP loader and the renderer.
+        .executableTarget(name: "ahap-fuzzer", dependencies: fuzzerDependencies, path: "AHAPLoaderFuzzer", swiftSettings: strict),
+        // The `.haptic` loader, and the AHAP writer's round trip of what it loads.
+        .executableTarget(name: "haptic-fuzzer", dependencies: fuzzerDependencies, path: "LofeltHapticLoaderFuzzer", swiftSettings: strict),
+        // The Haptica parser.
+        .executableTarget(name: "haptica-fuzzer", dependencies: fuzzerDependencies, path: "HapticaPatternFuzzer", swiftSettings: strict),
+        // The AHAP writer's round trip of what the AHAP loader loads.
+        .executableTarget(name: "ahap-writer-fuzzer", dependencies: fuzzerDependencies, path: "AHAPWriterFuzzer", swiftSettings: strict),
+    ]
+)
