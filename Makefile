@@ -6,11 +6,9 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 HAPTICS = .build/debug/haptics
 # The benchmarks are a package of their own (bench/Package.swift, its own bench/.build).
 BENCH_PACKAGE = --package-path bench
-# SwiftPM (6.3) does not notice a source file added to the library when it builds the bench
-# package incrementally (the library is a path dependency there): the build fails with
-# "cannot find ... in scope" until its manifest changes. Touching the manifest makes it plan
-# the build afresh, a second or two.
-REPLAN_BENCH = touch bench/Package.swift
+# SwiftPM builds a package that depends on this one by path from a stale plan (see
+# scripts/replan.sh): the bench package is planned afresh before each build.
+REPLAN_BENCH = scripts/replan.sh bench
 # The per-frame cost's baseline: a plain C loop making the evdev driver's system calls.
 FRAME_COST_LOOP = .build/bench/frame_cost_loop
 

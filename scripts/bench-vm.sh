@@ -71,9 +71,8 @@ fi
 # links haptics: one static executable, so its start-up is not the dynamic loader's (in a
 # scratch path of its own, since the flag reaches every compile).
 static=(--package-path bench -c release --scratch-path "$out/static-executable" -Xswiftc -static-executable)
-# A touched manifest makes SwiftPM plan afresh: incrementally it misses a source file added to
-# the library, a path dependency here (see the Makefile's REPLAN_BENCH).
-touch bench/Package.swift
+# Planned afresh (scripts/replan.sh says why).
+scripts/replan.sh bench "$out/static-executable"
 "$swift" build "${static[@]}" --product haptics-vm-bench
 bin=$("$swift" build "${static[@]}" --show-bin-path)
 

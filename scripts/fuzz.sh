@@ -30,11 +30,10 @@ mkdir -p "$out"
 log=$(mktemp "$out/log-XXXXXX")
 trap 'rm -f "$log"' EXIT
 
-# The fuzzers' package, instrumented throughout (the Haptics modules too) and optimised. A
-# touched manifest makes SwiftPM plan afresh: incrementally it misses a source file added to
-# the library, a path dependency here (see the Makefile's REPLAN_BENCH).
+# The fuzzers' package, instrumented throughout (the Haptics modules too) and optimised,
+# planned afresh (scripts/replan.sh says why).
 package=(--package-path "$root/Tests/Fuzz" -c release -Xswiftc -sanitize=fuzzer,address)
-touch "$root/Tests/Fuzz/Package.swift"
+"$root/scripts/replan.sh" "$root/Tests/Fuzz"
 for target in "${targets[@]}"; do
     "$swift" build "${package[@]}" --product "$target-fuzzer"
 done

@@ -31,10 +31,9 @@ static=(--scratch-path .build/static-executable -Xswiftc -static-executable)
 haptics=$("$swift" build "${static[@]}" --show-bin-path)/haptics
 "$swift" build --product hapticsd
 bin=$("$swift" build --show-bin-path)
-# The kernel tests are a package of their own, with its own .build. A touched manifest makes
-# SwiftPM plan afresh: incrementally it misses a source file added to the library, a path
-# dependency here (see the Makefile's REPLAN_BENCH).
-touch Tests/KernelTests/Package.swift
+# The kernel tests are a package of their own, with its own .build, planned afresh
+# (scripts/replan.sh says why).
+scripts/replan.sh Tests/KernelTests
 "$swift" build --package-path Tests/KernelTests --product haptics-kernel-tests
 tests=$("$swift" build --package-path Tests/KernelTests --show-bin-path)/haptics-kernel-tests
 echo "== kernel tests, in a VM booting Debian's kernel"

@@ -59,7 +59,7 @@ public struct ThemeLoader: Sendable {
     public func decode(_ bytes: [UInt8], file: String, folder: String = ".") throws(ThemeLoadError) -> LoadedTheme {
         let document: JSONValue
         do {
-            document = try JSONDocument.parse(bytes, file: file, limit: Self.maximumFileSize)
+            document = try JSONDocument.parse(bytes, file: file, limit: Self.maximumFileSize, expected: "a feedbackd theme ({\"name\": ..., \"profiles\": [...]})")
         } catch {
             throw .document(error)
         }

@@ -143,7 +143,7 @@ import Testing
     /// The theme file itself is a JSON document: its problems are the document error, named
     /// by the theme file and the JSON path.
     @Test func theThemeFilesOwnProblemsAreDocumentErrors() {
-        #expect(throws: ThemeLoadError.document(JSONDocumentError(file: "t.json", path: "$", problem: .empty))) {
+        #expect(throws: ThemeLoadError.document(JSONDocumentError(file: "t.json", path: "$", problem: .empty(expected: "a feedbackd theme ({\"name\": ..., \"profiles\": [...]})")))) {
             try load(" \n")
         }
         let large = [UInt8](repeating: 0x20, count: ThemeLoader.maximumFileSize + 1)

@@ -7,6 +7,9 @@
 /// it is told from the content: a JSON object with a `signals` member or a `version` object
 /// is a `.haptic` clip, anything else is read as AHAP.
 public enum PatternFile {
+    /// What a pattern file holds, as an empty file's error says it.
+    static let expectedContent = "a pattern: AHAP ({\"Version\": 1.0, \"Pattern\": [...]}) or a .haptic clip ({\"version\": {\"major\": 1}, \"signals\": {...}})"
+
     /// The largest file accepted, in bytes (10 MiB; the largest real clips are about 450 KB).
     public static let maximumFileSize = 10 * 1024 * 1024
 
@@ -34,7 +37,7 @@ public enum PatternFile {
     /// extension names when it has one Haptics knows, else in the one the content looks like;
     /// `file` names the source in errors and notices.
     public static func decode(_ bytes: [UInt8], file: String, format: Format? = nil) throws(PatternLoadError) -> LoadedPattern {
-        let document = try JSONDocument.parse(bytes, file: file, limit: maximumFileSize)
+        let document = try JSONDocument.parse(bytes, file: file, limit: maximumFileSize, expected: expectedContent)
         switch format ?? Format(fileName: file) ?? Self.format(of: document) {
         case .ahap: return try AHAPLoader.read(document, file: file)
         case .haptic: return try LofeltHapticLoader.read(document, file: file)

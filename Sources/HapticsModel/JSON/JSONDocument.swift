@@ -18,13 +18,14 @@ package enum JSONDocument {
     }
 
     /// The JSON value in `bytes`, refusing more than `limit` bytes, nothing but white space,
-    /// and anything not JSON; `file` names the source in errors.
-    package static func parse(_ bytes: [UInt8], file: String, limit: Int) throws(JSONDocumentError) -> JSONValue {
+    /// and anything not JSON; `file` names the source in errors, and `expected` says, for an
+    /// empty file, what the document should hold.
+    package static func parse(_ bytes: [UInt8], file: String, limit: Int, expected: String) throws(JSONDocumentError) -> JSONValue {
         guard bytes.count <= limit else {
             throw JSONDocumentError(file: file, path: "$", problem: .tooLarge(bytes: bytes.count, limit: limit))
         }
         guard bytes.contains(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else {
-            throw JSONDocumentError(file: file, path: "$", problem: .empty)
+            throw JSONDocumentError(file: file, path: "$", problem: .empty(expected: expected))
         }
         do {
             return try JSONParser.parse(bytes)

@@ -10,8 +10,8 @@ public struct JSONDocumentError: Error, Sendable, Equatable, CustomStringConvert
         case unreadable(reason: String)
         /// The file is larger than the loader accepts.
         case tooLarge(bytes: Int, limit: Int)
-        /// The file holds nothing but white space.
-        case empty
+        /// The file holds nothing but white space; `expected` says what it should hold.
+        case empty(expected: String)
         /// The file is not JSON; the position is 1-based.
         case notJSON(line: Int, column: Int, expected: String)
         /// The file is JSON, but a value is missing or of the wrong kind.
@@ -40,8 +40,8 @@ public struct JSONDocumentError: Error, Sendable, Equatable, CustomStringConvert
             "\(file): cannot read the file: \(reason); check the path and its permissions"
         case .tooLarge(let bytes, let limit):
             "\(file): the file is \(bytes) bytes; the limit is \(limit) bytes"
-        case .empty:
-            "\(file): the file is empty; expected a JSON document"
+        case .empty(let expected):
+            "\(file): the file is empty; expected \(expected)"
         case .notJSON(let line, let column, let expected):
             "\(file): line \(line), column \(column) (in \(path)): not valid JSON: expected \(expected)"
         case .invalidValue(let expected, let found):

@@ -5,7 +5,7 @@ import Testing
 @Suite struct JSONDocumentTests {
     @Test func refusesMoreBytesThanTheLimitNamingBoth() {
         #expect {
-            try JSONDocument.parse(Array("[1, 2, 3]".utf8), file: "big.json", limit: 4)
+            try JSONDocument.parse(Array("[1, 2, 3]".utf8), file: "big.json", limit: 4, expected: "a list")
         } throws: { error in
             error as? JSONDocumentError == JSONDocumentError(file: "big.json", path: "$", problem: .tooLarge(bytes: 9, limit: 4))
                 && "\(error)" == "big.json: the file is 9 bytes; the limit is 4 bytes"
@@ -14,16 +14,16 @@ import Testing
 
     @Test func refusesWhiteSpaceAloneAsEmpty() {
         #expect {
-            try JSONDocument.parse(Array(" \t\r\n".utf8), file: "blank.json", limit: 100)
+            try JSONDocument.parse(Array(" \t\r\n".utf8), file: "blank.json", limit: 100, expected: "a list")
         } throws: { error in
-            error as? JSONDocumentError == JSONDocumentError(file: "blank.json", path: "$", problem: .empty)
-                && "\(error)" == "blank.json: the file is empty; expected a JSON document"
+            error as? JSONDocumentError == JSONDocumentError(file: "blank.json", path: "$", problem: .empty(expected: "a list"))
+                && "\(error)" == "blank.json: the file is empty; expected a list"
         }
     }
 
     @Test func namesTheLineColumnAndPathOfTextThatIsNotJSON() {
         #expect {
-            try JSONDocument.parse(Array("{\"a\": [1,\n x]}".utf8), file: "bad.json", limit: 100)
+            try JSONDocument.parse(Array("{\"a\": [1,\n x]}".utf8), file: "bad.json", limit: 100, expected: "a list")
         } throws: { error in
             "\(error)" == "bad.json: line 2, column 2 (in a[1]): not valid JSON: expected a value"
         }

@@ -162,7 +162,7 @@ import Testing
     }
 
     @Test func refusesAnEmptyFileAndTextThatIsNotJSON() throws {
-        #expect(throws: PatternLoadError(file: "e.haptic", path: "$", problem: .empty)) {
+        #expect(throws: PatternLoadError(file: "e.haptic", path: "$", problem: .empty(expected: PatternFile.expectedContent))) {
             try LofeltHapticLoader.decode(Array(" \n".utf8), file: "e.haptic")
         }
         #expect {

@@ -20,7 +20,7 @@ import Testing
 
     @Test func rejectsAnEmptyFile() throws {
         try Fixtures.withTemporaryFile("  \n") { path in
-            #expect(throws: PatternLoadError(file: path, path: "$", problem: .empty)) {
+            #expect(throws: PatternLoadError(file: path, path: "$", problem: .empty(expected: PatternFile.expectedContent))) {
                 try PatternFile.load(contentsOf: path)
             }
         }
