@@ -1,5 +1,6 @@
 import CSDBus
 import Glibc
+import HapticsPlayback
 
 /// A connection to the session bus through sd-bus. sd-bus is not thread-safe: a `Bus` is
 /// used from the daemon's loop thread only, and is therefore not `Sendable`.
@@ -62,12 +63,11 @@ final class Bus {
     /// The `poll` events to wait for; wraps `sd_bus_get_events`.
     var events: Int16 { Int16(truncatingIfNeeded: max(sd_bus_get_events(bus), 0)) }
 
-    /// When sd-bus wants to be called again (CLOCK_MONOTONIC microseconds), or `nil`;
-    /// wraps `sd_bus_get_timeout`.
-    var timeout: UInt64? {
+    /// When sd-bus wants to be called again, or `nil`; wraps `sd_bus_get_timeout`.
+    var timeout: MonotonicInstant? {
         var usec: UInt64 = 0
         guard sd_bus_get_timeout(bus, &usec) >= 0, usec != UInt64.max else { return nil }
-        return usec
+        return MonotonicInstant(microseconds: usec)
     }
 
     /// Serves every interface at `path`, each vtable entry calling `handler`; wraps

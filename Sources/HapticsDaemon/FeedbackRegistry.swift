@@ -1,3 +1,5 @@
+import HapticsPlayback
+
 /// The daemon's book of running feedbacks, as pure values: who started each, how many of its
 /// playbacks still run, why it is ending, and when its timeout runs out. The loop thread
 /// steps it and acts on what it returns.
@@ -8,8 +10,8 @@ struct FeedbackRegistry {
         var client: String
         /// The playbacks not finished yet.
         var playing: Int
-        /// When its timeout runs out (CLOCK_MONOTONIC µs), for timeouts over 0.
-        var deadline: UInt64?
+        /// When its timeout runs out, for timeouts over 0.
+        var deadline: MonotonicInstant?
         /// Why it ends, once something ended it before its playbacks did.
         var reason: EndReason?
         /// Whether its end is signalled (`FeedbackEnded`); `Vibrate` has no id to signal.
@@ -46,7 +48,7 @@ struct FeedbackRegistry {
     }
 
     /// Records a feedback that started `playing` playbacks.
-    mutating func started(_ id: UInt32, client: String, playing: Int, deadline: UInt64?, signalled: Bool = true, endsWithClient: Bool = true) {
+    mutating func started(_ id: UInt32, client: String, playing: Int, deadline: MonotonicInstant?, signalled: Bool = true, endsWithClient: Bool = true) {
         entries[id] = Entry(client: client, playing: playing, deadline: deadline, signalled: signalled, endsWithClient: endsWithClient)
     }
 
@@ -78,12 +80,12 @@ struct FeedbackRegistry {
     }
 
     /// The feedbacks whose timeout ran out by `now`, not yet ending.
-    func expired(by now: UInt64) -> [UInt32] {
+    func expired(by now: MonotonicInstant) -> [UInt32] {
         entries.filter { entry in entry.value.reason == nil && entry.value.deadline.map { $0 <= now } == true }.map(\.key).sorted()
     }
 
     /// The earliest timeout still to run out.
-    var nextDeadline: UInt64? {
+    var nextDeadline: MonotonicInstant? {
         entries.values.filter { $0.reason == nil }.compactMap(\.deadline).min()
     }
 }

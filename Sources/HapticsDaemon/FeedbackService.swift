@@ -46,13 +46,13 @@ final class FeedbackService {
         self.theme = CompiledTheme(theme, renderer: renderer)
     }
 
-    /// When the next timeout runs out (CLOCK_MONOTONIC µs).
-    var nextDeadline: UInt64? { registry.nextDeadline }
+    /// When the next timeout runs out.
+    var nextDeadline: MonotonicInstant? { registry.nextDeadline }
 
     // MARK: - Work from the loop
 
     /// Ends the feedbacks whose timeout ran out by `now`.
-    func expire(now: UInt64) {
+    func expire(now: MonotonicInstant) {
         for id in registry.expired(by: now) { end(id, .expired) }
     }
 
@@ -179,7 +179,7 @@ final class FeedbackService {
     private func start(_ id: UInt32, _ tracks: [RumbleTrack], client: String, timeout: Int32, signalled: Bool, endsWithClient: Bool) -> Bool {
         let playable = tracks.filter { $0.duration > .zero }
         guard !playable.isEmpty else { return false }
-        let deadline = timeout > 0 ? Monotonic.now + UInt64(timeout) * 1_000_000 : nil
+        let deadline = timeout > 0 ? MonotonicInstant.now + .seconds(timeout) : nil
         registry.started(id, client: client, playing: playable.count, deadline: deadline, signalled: signalled, endsWithClient: endsWithClient)
         let repetition: Repetition = timeout == -1 ? .once : .forever
         let started = playable.map { engine.play($0, repetition: repetition) }

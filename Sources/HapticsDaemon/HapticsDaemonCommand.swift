@@ -97,6 +97,13 @@ public enum HapticsDaemonCommand {
         return try served.get()
     }
 
+    /// The wait from `now` until `deadline` in whole milliseconds, rounded up (a wake-up must
+    /// not come before the deadline), at most a minute: `poll`'s timeout.
+    private static func pollMilliseconds(until deadline: MonotonicInstant, from now: MonotonicInstant) -> Int32 {
+        let (seconds, attoseconds) = (deadline - now).components
+        return Int32(min(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000, 60_000))
+    }
+
     /// Runs `body` to its end and returns its result, blocking the calling thread meanwhile:
     /// for the loop thread, which is no thread of Swift's concurrency pool, so that blocking it
     /// holds up no task.
@@ -154,10 +161,10 @@ public enum HapticsDaemonCommand {
                 console.err("hapticsd: another process took \(name); exiting")
                 return .success
             }
-            let now = Monotonic.now
+            let now = MonotonicInstant.now
             service.expire(now: now)
             let wake = [bus.timeout, service.nextDeadline].compactMap { $0 }.min()
-            let timeout: Int32 = wake.map { $0 <= now ? 0 : Int32(min(($0 - now + 999) / 1000, 60_000)) } ?? -1
+            let timeout: Int32 = wake.map { $0 <= now ? 0 : Self.pollMilliseconds(until: $0, from: now) } ?? -1
             var fds = [
                 pollfd(fd: bus.fileDescriptor, events: bus.events, revents: 0),
                 pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),

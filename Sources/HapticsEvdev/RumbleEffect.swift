@@ -19,9 +19,8 @@ enum RumbleEffect {
     }
 
     /// The replay length for a frame lasting `duration`, in whole milliseconds rounded up.
-    /// Reckoned in attoseconds rather than through `Duration`'s components (a call with 128-bit
-    /// multiplications), and divided in 64 bits where the sum fits (frames under 9 s): that
-    /// division inlines, where a 128-bit one is a call, on every frame.
+    /// Reckoned in attoseconds, and divided in 64 bits where the sum fits (frames under 9 s),
+    /// since this runs on every frame (see `HapticEngine`'s player on a frame's cost).
     static func replayLength(for duration: Duration) -> UInt16 {
         let perMillisecond: Int64 = 1_000_000_000_000_000
         let total = duration.attoseconds + guardTime.attoseconds + Int128(perMillisecond - 1)

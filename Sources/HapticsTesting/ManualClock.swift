@@ -36,19 +36,17 @@ public final class ManualClock: Clock, Sendable {
 
         /// The instant `duration` later.
         public func advanced(by duration: Duration) -> Instant {
-            // In attoseconds, which inline (`Duration`'s operators are calls): a player reads
-            // and arms this clock on every frame.
-            Instant(offset: Duration(attoseconds: offset.attoseconds + duration.attoseconds))
+            Instant(offset: offset + duration)
         }
 
         /// The time from this instant to `other`.
         public func duration(to other: Instant) -> Duration {
-            Duration(attoseconds: other.offset.attoseconds - offset.attoseconds)
+            other.offset - offset
         }
 
         /// Whether this instant comes first.
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
-            lhs.offset.attoseconds < rhs.offset.attoseconds
+            lhs.offset < rhs.offset
         }
     }
 
@@ -133,19 +131,22 @@ public final class ManualClock: Clock, Sendable {
 }
 
 extension ManualClock: TimerClock {
-    /// A timer woken during `advance`, on the advancing task.
-    package func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any DeadlineTimer<Instant> {
+    /// A player's timer, woken during `advance`, on the advancing task.
+    package func makePlaybackTimer(handler: @escaping @Sendable () -> Void) -> any PlaybackTimer {
         Timer(clock: self, id: state.withLock { $0.sleepers.makeTimerID() }, handler: handler)
     }
 
-    /// A timer woken during `advance`, on the advancing task.
-    private final class Timer: DeadlineTimer {
+    /// A player's timer woken during `advance`, on the advancing task.
+    private final class Timer: PlaybackTimer {
         let clock: ManualClock
+        /// The player's start.
+        let epoch: Instant
         let id: UInt64
         let handler: @Sendable () -> Void
 
         init(clock: ManualClock, id: UInt64, handler: @escaping @Sendable () -> Void) {
             self.clock = clock
+            self.epoch = clock.now
             self.id = id
             self.handler = handler
         }
@@ -154,8 +155,13 @@ extension ManualClock: TimerClock {
             disarm()
         }
 
-        func arm(at deadline: Instant) {
-            clock.state.withLock { _ = $0.sleepers.arm(timer: id, at: deadline, handler: handler) }
+        var now: Duration {
+            epoch.duration(to: clock.now)
+        }
+
+        func arm(at deadline: Duration) {
+            let instant = epoch.advanced(by: deadline)
+            clock.state.withLock { _ = $0.sleepers.arm(timer: id, at: instant, handler: handler) }
         }
 
         func disarm() {

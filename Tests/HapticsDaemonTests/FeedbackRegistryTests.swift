@@ -1,4 +1,5 @@
 @testable import HapticsDaemon
+import HapticsPlayback
 import Testing
 
 @Suite struct FeedbackRegistryTests {
@@ -37,14 +38,14 @@ import Testing
 
     @Test func timeoutsRunOutInOrder() {
         var registry = FeedbackRegistry(limits: DaemonLimits())
-        registry.started(1, client: ":1.1", playing: 1, deadline: 300, endsWithClient: true)
-        registry.started(2, client: ":1.1", playing: 1, deadline: 100, endsWithClient: true)
-        #expect(registry.nextDeadline == 100)
-        #expect(registry.expired(by: 200) == [2])
+        registry.started(1, client: ":1.1", playing: 1, deadline: .init(microseconds: 300), endsWithClient: true)
+        registry.started(2, client: ":1.1", playing: 1, deadline: .init(microseconds: 100), endsWithClient: true)
+        #expect(registry.nextDeadline == .init(microseconds: 100))
+        #expect(registry.expired(by: .init(microseconds: 200)) == [2])
         let result9 = registry.end(2, .expired)
         #expect(result9)
-        #expect(registry.nextDeadline == 300)
-        #expect(registry.expired(by: 200).isEmpty)
+        #expect(registry.nextDeadline == .init(microseconds: 300))
+        #expect(registry.expired(by: .init(microseconds: 200)).isEmpty)
     }
 
     @Test func onlyWhatEndsWithItsClientIsListed() {

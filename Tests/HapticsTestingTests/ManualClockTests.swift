@@ -45,20 +45,20 @@ import Testing
     /// handler while `rearms` lasts.
     final class Ticker: Sendable {
         let fired = Mutex<[Duration]>([])
-        let timer = Mutex<(any DeadlineTimer<ManualClock.Instant>)?>(nil)
+        let timer = Mutex<(any PlaybackTimer)?>(nil)
 
         init(clock: ManualClock, every step: Duration, times: Int) {
-            let made = clock.makeDeadlineTimer { [weak self] in
+            let made = clock.makePlaybackTimer { [weak self] in
                 guard let self else { return }
                 let now = clock.now.offset
                 let count = fired.withLock { $0.append(now); return $0.count }
-                if count < times { timer.withLock { $0?.arm(at: .init(offset: now + step)) } }
+                if count < times { timer.withLock { $0?.arm(at: now + step) } }
             }
             timer.withLock { $0 = made }
         }
 
         func arm(at offset: Duration) {
-            timer.withLock { $0?.arm(at: .init(offset: offset)) }
+            timer.withLock { $0?.arm(at: offset) }
         }
     }
 

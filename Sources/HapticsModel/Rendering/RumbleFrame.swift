@@ -32,8 +32,7 @@ public struct RumbleFrame: Sendable, Hashable {
     public var scaledWeak: Double { weak * gain }
     /// Whether both motors are off.
     public var isSilent: Bool { strong == 0 && weak == 0 || gain == 0 }
-    /// When the frame ends. (Added in attoseconds, which inline, where `Duration`'s `+` is a
-    /// call: a player asks on every frame.)
+    /// When the frame ends (summed in attoseconds: see `PlayerCore` on a frame's cost).
     @inlinable @inline(__always) public var end: Duration { Duration(attoseconds: start.attoseconds + duration.attoseconds) }
 
     private static func unit(_ value: Double) -> Double {

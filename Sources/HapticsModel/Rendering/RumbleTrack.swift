@@ -52,8 +52,7 @@ public struct RumbleTrack: Sendable, Hashable {
     }
 
     /// The index of the frame playing `target` attoseconds into the track, or `nil` outside
-    /// it. A binary search comparing 128-bit attoseconds, which inline, where `Duration`'s own
-    /// comparison is a call into the standard library at every step.
+    /// it: a binary search on 128-bit attoseconds (see `PlayerCore` on a frame's cost).
     package func frameIndex(atAttoseconds target: Int128) -> Int? {
         guard let last = frames.last, target >= 0, target < last.start.attoseconds + last.duration.attoseconds else { return nil }
         var low = 0

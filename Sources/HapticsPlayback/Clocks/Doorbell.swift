@@ -19,13 +19,13 @@ struct Doorbell: @unchecked Sendable {
     enum Sleep: Sendable {
         /// Not waiting: it looks at its deadlines before it waits again.
         case awake
-        /// Waiting for this deadline (attoseconds on the monotonic clock).
-        case until(Int128)
+        /// Waiting for this deadline.
+        case until(MonotonicInstant)
         /// Waiting with no deadline.
         case forever
 
         /// The wait for `deadline`, or without one.
-        init(until deadline: Int128?) {
+        init(until deadline: MonotonicInstant?) {
             self = deadline.map { .until($0) } ?? .forever
         }
     }
@@ -52,7 +52,7 @@ struct Doorbell: @unchecked Sendable {
     /// later deadline or for none. If so, rings (the caller wakes the thread after unlocking)
     /// and notes the new deadline in `sleep`, so that a later one rings no more. Under the
     /// owner's lock.
-    func rings(for deadline: Int128, _ sleep: inout Sleep) -> Bool {
+    func rings(for deadline: MonotonicInstant, _ sleep: inout Sleep) -> Bool {
         switch sleep {
         case .awake: return false
         case .until(let waited) where waited <= deadline: return false
@@ -74,19 +74,16 @@ struct Doorbell: @unchecked Sendable {
         cfutex_wake_one(word)
     }
 
-    /// Waits until the monotonic clock reaches `deadline` (attoseconds; without one, until
-    /// woken), unless the word has moved on from `ticket`; returns whether the wait timed out,
-    /// that is, reached its deadline.
+    /// Waits until the monotonic clock reaches `deadline` (without one, until woken), unless
+    /// the word has moved on from `ticket`; returns whether the wait timed out, that is,
+    /// reached its deadline.
     @discardableResult
-    func wait(ticket: UInt32, until deadline: Int128?) -> Bool {
+    func wait(ticket: UInt32, until deadline: MonotonicInstant?) -> Bool {
         guard let deadline else {
             _ = cfutex_wait_until(word, ticket, nil)
             return false
         }
-        // Whole nanoseconds (rounded up, so the wait never ends short of the deadline) first,
-        // in 128 bits, then split: one wide division per wait.
-        let nanoseconds = Int64(truncatingIfNeeded: (deadline + 999_999_999) / 1_000_000_000)
-        var until = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var until = deadline.timespecRoundedUp
         return cfutex_wait_until(word, ticket, &until) == ETIMEDOUT
     }
 }

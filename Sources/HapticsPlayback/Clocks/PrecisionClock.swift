@@ -12,30 +12,38 @@ public import HapticsModel
 public struct PrecisionClock: Clock, Sendable {
     /// A point in time on `CLOCK_MONOTONIC`.
     public struct Instant: InstantProtocol, Sendable {
-        /// Time since the monotonic clock's origin (boot, excluding suspend).
-        public var sinceOrigin: Duration
+        /// The point, as the engine's timing reckons it.
+        var monotonic: MonotonicInstant
+
+        /// The instant on the monotonic clock.
+        init(_ monotonic: MonotonicInstant) {
+            self.monotonic = monotonic
+        }
 
         /// The instant `sinceOrigin` after the origin.
         public init(sinceOrigin: Duration) {
-            self.sinceOrigin = sinceOrigin
+            monotonic = MonotonicInstant(attoseconds: sinceOrigin.attoseconds)
         }
 
-        // In attoseconds, which inline: `Duration`'s own operators are calls, and a player
-        // reads and arms this clock on every frame.
+        /// Time since the monotonic clock's origin (boot, excluding suspend).
+        public var sinceOrigin: Duration {
+            get { monotonic.sinceOrigin }
+            set { monotonic = MonotonicInstant(attoseconds: newValue.attoseconds) }
+        }
 
         /// The instant `duration` later.
         public func advanced(by duration: Duration) -> Instant {
-            Instant(sinceOrigin: Duration(attoseconds: sinceOrigin.attoseconds + duration.attoseconds))
+            Instant(monotonic + duration)
         }
 
         /// The time from this instant to `other`.
         public func duration(to other: Instant) -> Duration {
-            Duration(attoseconds: other.sinceOrigin.attoseconds - sinceOrigin.attoseconds)
+            other.monotonic - monotonic
         }
 
         /// Whether this instant comes first.
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
-            lhs.sinceOrigin.attoseconds < rhs.sinceOrigin.attoseconds
+            lhs.monotonic < rhs.monotonic
         }
     }
 
@@ -47,16 +55,16 @@ public struct PrecisionClock: Clock, Sendable {
 
     /// Now.
     public var now: Instant {
-        Instant(sinceOrigin: TimerThread.now)
+        Instant(.now)
     }
 
     /// The kernel's resolution for this clock.
-    public var minimumResolution: Duration { TimerThread.resolution }
+    public var minimumResolution: Duration { MonotonicInstant.resolution }
 
     /// Suspends until `deadline`; a deadline not in the future returns at once. The
     /// tolerance is ignored: the timer thread always aims at the deadline itself.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         guard deadline > now else { return }
-        try await TimerThread.shared.sleep(until: deadline.sinceOrigin)
+        try await TimerThread.shared.sleep(until: deadline.monotonic)
     }
 }

@@ -2,15 +2,15 @@ import HapticsModel
 import Synchronization
 
 extension PrecisionClock: TimerClock {
-    package func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any DeadlineTimer<Instant> {
+    package func makePlaybackTimer(handler: @escaping @Sendable () -> Void) -> any PlaybackTimer {
         Timer(handler: handler)
     }
 
     /// A timer with a thread of its own, which waits for the deadline armed last as a plain C
     /// player waits for its next frame: one system call per deadline (a `Doorbell`'s wait, on
     /// the absolute deadline), and the handler called right there, on that thread, when the
-    /// wait times out. The time is not even read: a wait
-    /// that times out has reached its deadline.
+    /// wait times out. The time is not even read: a wait that times out has reached its
+    /// deadline.
     ///
     /// - Arming from the handler (a player's next frame) costs no system call; arming from
     ///   another thread rings the futex only when the thread waits for a later deadline or for
@@ -19,10 +19,11 @@ extension PrecisionClock: TimerClock {
     /// - Disarmed, the thread waits without a timeout: an idle timer never wakes.
     /// - The thread ends when the timer goes, after the handler it may be running.
     ///
-    /// A player's frames go out from here. Measured (BENCHMARKS.md), a frame costs hundreds of
-    /// instructions fewer than through a queue shared with other deadlines, and every one of
-    /// them counts in the VM benchmark.
-    final class Timer: DeadlineTimer {
+    /// A player's frames go out from here, rather than through the thread shared with sleeping
+    /// tasks: see `PlayerCore` for what a frame costs.
+    final class Timer: PlaybackTimer {
+        /// The player's start: deadlines are offsets from it.
+        let epoch = MonotonicInstant.now
         private let waiter: Waiter
 
         init(handler: @escaping @Sendable () -> Void) {
@@ -34,13 +35,12 @@ extension PrecisionClock: TimerClock {
             waiter.end()
         }
 
-        func arm(at deadline: Instant) {
-            waiter.arm(deadline.sinceOrigin.attoseconds)
+        var now: Duration {
+            MonotonicInstant.now - epoch
         }
 
-        /// Arms the timer for `deadline`, attoseconds on the monotonic clock.
-        func arm(atAttoseconds deadline: Int128) {
-            waiter.arm(deadline)
+        func arm(at deadline: Duration) {
+            waiter.arm(epoch + deadline)
         }
 
         func disarm() {
@@ -52,7 +52,7 @@ extension PrecisionClock: TimerClock {
     /// that dropping the timer ends the thread.
     private final class Waiter: Sendable {
         private struct State {
-            var armed: Int128?
+            var armed: MonotonicInstant?
             var sleep = Doorbell.Sleep.awake
             var isEnded = false
         }
@@ -62,7 +62,7 @@ extension PrecisionClock: TimerClock {
             case fire
             /// Wait until the deadline (for nothing, without one) unless the doorbell has rung
             /// since the ticket was read.
-            case wait(ticket: UInt32, until: Int128?)
+            case wait(ticket: UInt32, until: MonotonicInstant?)
             case exit
         }
 
@@ -86,7 +86,7 @@ extension PrecisionClock: TimerClock {
             startDetachedThread(named: Self.threadName) { self.run() }
         }
 
-        func arm(_ deadline: Int128) {
+        func arm(_ deadline: MonotonicInstant) {
             let ring = state.withLock { state in
                 state.armed = deadline
                 return doorbell.rings(for: deadline, &state.sleep)

@@ -1,16 +1,21 @@
 import HapticsModel
 import Synchronization
 
-/// A timer on a clock that cannot wake timers by itself: one long-lived task sleeps on the
-/// clock until the armed deadline, calls the handler, and parks while disarmed.
+/// A player's timer on a clock that cannot wake timers by itself: one long-lived task sleeps
+/// on the clock until the armed deadline, calls the handler, and parks while disarmed.
 ///
 /// Arming a later deadline, or arming from the handler (as the player does frame after
 /// frame), costs no task: the same task sleeps on. Only a deadline earlier than the one the
 /// task already sleeps towards replaces the task, since a sleep cannot be shortened.
-final class SleepingTimer<C: Clock>: DeadlineTimer, Sendable {
+final class SleepingTimer<C: Clock>: PlaybackTimer where C.Duration == Duration {
+    private let clock: C
+    /// The player's start on the clock.
+    private let epoch: C.Instant
     private let waiter: Waiter
 
     init(clock: C, handler: @escaping @Sendable () -> Void) {
+        self.clock = clock
+        epoch = clock.now
         waiter = Waiter(clock: clock, handler: handler)
     }
 
@@ -18,8 +23,12 @@ final class SleepingTimer<C: Clock>: DeadlineTimer, Sendable {
         waiter.shutDown()
     }
 
-    func arm(at deadline: C.Instant) {
-        waiter.arm(at: deadline)
+    var now: Duration {
+        epoch.duration(to: clock.now)
+    }
+
+    func arm(at deadline: Duration) {
+        waiter.arm(at: epoch.advanced(by: deadline))
     }
 
     func disarm() {

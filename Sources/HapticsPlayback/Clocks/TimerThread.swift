@@ -13,21 +13,19 @@ final class TimerThread: Sendable {
     /// The one timer thread of the process.
     static let shared = TimerThread()
 
-    /// What the lock guards: the entries in deadline order (as attoseconds on the monotonic
-    /// clock: comparing two `Int128`s inlines, where comparing two `Duration`s is a call into
-    /// the standard library, several a frame), and how the thread is waiting.
+    /// What the lock guards: the entries in deadline order, and how the thread is waiting.
     private struct State: Sendable {
-        var queue = SleeperQueue<Int128>()
+        var queue = SleeperQueue<MonotonicInstant>()
         var sleep = Doorbell.Sleep.awake
     }
 
     /// What the thread does next, decided under the lock and done after it.
     private enum Step {
         /// Wake what was due.
-        case wake(SleeperQueue<Int128>.Waker)
+        case wake(SleeperQueue<MonotonicInstant>.Waker)
         /// Wait until the deadline (for nothing, without one) unless the doorbell has rung since
         /// the ticket was read.
-        case wait(ticket: UInt32, until: Int128?)
+        case wait(ticket: UInt32, until: MonotonicInstant?)
     }
 
     private let state = Mutex(State())
@@ -40,29 +38,8 @@ final class TimerThread: Sendable {
         startDetachedThread(named: Self.threadName) { self.run() }
     }
 
-    /// The monotonic clock's time, as the deadlines are given.
-    static var now: Duration {
-        Duration(attoseconds: nowAttoseconds)
-    }
-
-    /// The monotonic clock's time in attoseconds: built in 128-bit integers, which inline (the
-    /// player and this thread read the time on every frame).
-    static var nowAttoseconds: Int128 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int128(time.tv_sec) &* 1_000_000_000_000_000_000 &+ Int128(time.tv_nsec) &* 1_000_000_000
-    }
-
-    /// The kernel's resolution for `CLOCK_MONOTONIC`.
-    static var resolution: Duration {
-        var resolution = timespec()
-        clock_getres(CLOCK_MONOTONIC, &resolution)
-        return .seconds(resolution.tv_sec) + .nanoseconds(resolution.tv_nsec)
-    }
-
     /// Suspends the calling task until the monotonic clock reaches `deadline`.
-    func sleep(until deadline: Duration) async throws {
-        let deadline = deadline.attoseconds
+    func sleep(until deadline: MonotonicInstant) async throws {
         let id = state.withLock { $0.queue.reserveID() }
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
@@ -86,7 +63,7 @@ final class TimerThread: Sendable {
                 // Back from a wait or a wake-up: it looks at the queue before it waits again.
                 state.sleep = .awake
                 // One due entry at a time, earliest first: no array is made per wake-up.
-                if let due = state.queue.removeFirst(dueBy: Self.nowAttoseconds) { return .wake(due.waker) }
+                if let due = state.queue.removeFirst(dueBy: .now) { return .wake(due.waker) }
                 let earliest = state.queue.earliest
                 state.sleep = Doorbell.Sleep(until: earliest)
                 return .wait(ticket: doorbell.ticket, until: earliest)

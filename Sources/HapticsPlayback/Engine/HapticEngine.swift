@@ -36,21 +36,21 @@ public final class HapticEngine: HapticFeedback {
     /// `PrecisionClock`, which `init(driver:settings:)` picks.
     public convenience init<C: Clock>(driver: any HapticDriver, clock: C, settings: RenderSettings = RenderSettings())
     where C.Duration == Duration {
-        self.init(driver: driver, clock: PlayerClock(clock), settings: settings)
+        self.init(driver: driver, makeTimer: { clock.makePlaybackTimer(handler: $0) }, settings: settings)
     }
 
     /// Creates an engine on `PrecisionClock`, the best timing for real devices: one timer
     /// thread waiting on absolute monotonic deadlines sends each frame the moment it is due,
     /// and never wakes while idle (see BENCHMARKS.md).
     public convenience init(driver: any HapticDriver, settings: RenderSettings = RenderSettings()) {
-        self.init(driver: driver, clock: PlayerClock(PrecisionClock()), settings: settings)
+        self.init(driver: driver, clock: PrecisionClock(), settings: settings)
     }
 
     /// Creates an engine with no clock at all: time is the playback's own and moves only in
     /// `playToEnd()`, which steps through every deadline at once. What a program uses to
     /// print a whole playback instantly.
     package convenience init(instantDriver driver: any HapticDriver, settings: RenderSettings = RenderSettings()) {
-        self.init(driver: driver, clock: .instant, settings: settings)
+        self.init(driver: driver, makeTimer: nil, settings: settings)
     }
 
     /// Creates an engine with the player's limits given: a held level is re-sent every
@@ -58,18 +58,24 @@ public final class HapticEngine: HapticFeedback {
     /// `maximumVoices` overlapping playbacks (32) the oldest is stopped.
     convenience init<C: Clock>(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2), maximumVoices: Int = 32)
     where C.Duration == Duration {
-        self.init(driver: driver, clock: PlayerClock(clock), settings: RenderSettings(), refreshInterval: refreshInterval, maximumVoices: maximumVoices)
+        self.init(
+            driver: driver,
+            makeTimer: { clock.makePlaybackTimer(handler: $0) },
+            settings: RenderSettings(),
+            refreshInterval: refreshInterval,
+            maximumVoices: maximumVoices
+        )
     }
 
     private init(
         driver: any HapticDriver,
-        clock: PlayerClock,
+        makeTimer: ((_ handler: @escaping @Sendable () -> Void) -> any PlaybackTimer)?,
         settings: RenderSettings,
         refreshInterval: Duration = .seconds(2),
         maximumVoices: Int = 32
     ) {
         renderer = Renderer(settings: settings)
-        core = PlayerCore(driver: driver, clock: clock, refreshInterval: refreshInterval, maximumVoices: maximumVoices)
+        core = PlayerCore(driver: driver, makeTimer: makeTimer, refreshInterval: refreshInterval, maximumVoices: maximumVoices)
     }
 
     deinit {

@@ -64,7 +64,6 @@ struct Mixer: Sendable {
     /// Removes the voices that have ended by `time`, and returns their ids (without
     /// allocating when none has, as on almost every frame).
     mutating func removeVoices(endedBy time: Duration) -> [UInt64] {
-        // In attoseconds, which inline: `Duration`'s comparison is a call, and every frame asks.
         let time = time.attoseconds
         guard voices.contains(where: { $0.end.map { $0.attoseconds <= time } ?? false }) else { return [] }
         let ended = voices.filter { $0.end.map { $0.attoseconds <= time } ?? false }.map(\.id)
@@ -183,8 +182,7 @@ struct Mixer: Sendable {
 
     /// In one pass over the voices, with one frame lookup each (moving their cursors): both motors' mixed levels at
     /// `now` (in attoseconds), and the first instant after it at which any voice moves to
-    /// another frame or ends. In 128-bit attoseconds, whose arithmetic inlines, where each of
-    /// `Duration`'s operators is a call.
+    /// another frame or ends (in attoseconds: see `PlayerCore` on a frame's cost).
     private mutating func scanVoices(at now: Int128) -> Scan {
         var strong = 0.0
         var weak = 0.0

@@ -197,8 +197,6 @@ struct PlaybackStateMachine: Sendable {
     /// latest time seen should `now` lie before it.
     @discardableResult
     private mutating func catchUp(to now: Duration) -> Duration {
-        // Compared in attoseconds, which inline (`Duration`'s comparisons are calls): every
-        // frame passes here.
         if now.attoseconds > time.attoseconds { time = now }
         while let deadline, deadline.attoseconds <= time.attoseconds {
             decide(at: deadline)

@@ -16,18 +16,18 @@ import Testing
                 group.addTask {
                     var random = SeededRandom(seed: UInt64(task))
                     let fired = Mutex<CheckedContinuation<Duration, Never>?>(nil)
-                    let deadline = Mutex(Duration.zero)
+                    let deadline = Mutex(MonotonicInstant(attoseconds: 0))
                     let timer = PrecisionClock.Timer {
-                        let late = TimerThread.now - deadline.withLock { $0 }
+                        let late = MonotonicInstant.now - deadline.withLock { $0 }
                         fired.withLock { $0.take() }?.resume(returning: late)
                     }
                     var lateness: [Duration] = []
                     for _ in 0..<40 {
-                        let next = TimerThread.now + .microseconds(random.next(in: 100...3_000))
-                        deadline.withLock { $0 = next }
+                        let offset = timer.now + .microseconds(random.next(in: 100...3_000))
+                        deadline.withLock { $0 = timer.epoch + offset }
                         lateness.append(await withCheckedContinuation { continuation in
                             fired.withLock { $0 = continuation }
-                            timer.arm(atAttoseconds: next.attoseconds)
+                            timer.arm(at: offset)
                         })
                     }
                     return lateness
@@ -44,13 +44,13 @@ import Testing
     @Test func anEarlierDeadlineWakesTheTimerWaitingForALaterOne() async throws {
         let clock = PrecisionClock()
         let firedAt = Mutex<[Duration]>([])
-        let timer = PrecisionClock.Timer { firedAt.withLock { $0.append(TimerThread.now) } }
+        let timer = PrecisionClock.Timer { firedAt.withLock { $0.append(MonotonicInstant.now.sinceOrigin) } }
         let far = clock.now.advanced(by: .seconds(60))
-        timer.arm(at: far)
+        timer.arm(at: far.monotonic - timer.epoch)
         // Let the thread settle into its wait for the far deadline, then ask for a near one.
         try await clock.sleep(until: clock.now.advanced(by: .milliseconds(10)))
         let near = clock.now.advanced(by: .milliseconds(20))
-        timer.arm(at: near)
+        timer.arm(at: near.monotonic - timer.epoch)
         try await clock.sleep(until: near.advanced(by: .milliseconds(200)))
         let fired = firedAt.withLock { $0 }
         #expect(fired.count == 1)
@@ -60,10 +60,10 @@ import Testing
     @Test func aLaterDeadlineReplacesTheOneArmedBefore() async throws {
         let clock = PrecisionClock()
         let firedAt = Mutex<[Duration]>([])
-        let timer = PrecisionClock.Timer { firedAt.withLock { $0.append(TimerThread.now) } }
+        let timer = PrecisionClock.Timer { firedAt.withLock { $0.append(MonotonicInstant.now.sinceOrigin) } }
         let later = clock.now.advanced(by: .milliseconds(60))
-        timer.arm(at: clock.now.advanced(by: .milliseconds(20)))
-        timer.arm(at: later)
+        timer.arm(at: clock.now.advanced(by: .milliseconds(20)).monotonic - timer.epoch)
+        timer.arm(at: later.monotonic - timer.epoch)
         try await clock.sleep(until: later.advanced(by: .milliseconds(200)))
         let fired = firedAt.withLock { $0 }
         #expect(fired.count == 1)
@@ -74,7 +74,7 @@ import Testing
         let clock = PrecisionClock()
         let calls = Mutex(0)
         let timer = PrecisionClock.Timer { calls.withLock { $0 += 1 } }
-        timer.arm(at: clock.now.advanced(by: .milliseconds(20)))
+        timer.arm(at: clock.now.advanced(by: .milliseconds(20)).monotonic - timer.epoch)
         timer.disarm()
         try await clock.sleep(until: clock.now.advanced(by: .milliseconds(100)))
         #expect(calls.withLock { $0 } == 0)
@@ -85,7 +85,7 @@ import Testing
         let calls = Mutex(0)
         do {
             let timer = PrecisionClock.Timer { calls.withLock { $0 += 1 } }
-            timer.arm(at: clock.now.advanced(by: .milliseconds(20)))
+            timer.arm(at: timer.now + .milliseconds(20))
         }
         try await clock.sleep(until: clock.now.advanced(by: .milliseconds(100)))
         #expect(calls.withLock { $0 } == 0)
@@ -99,7 +99,7 @@ import Testing
         let armedAt = start.advanced(by: .milliseconds(-5))
         await withCheckedContinuation { continuation in
             fired.withLock { $0 = continuation }
-            timer.arm(at: armedAt)
+            timer.arm(at: armedAt.monotonic - timer.epoch)
         }
         // At once: well within a shared machine's scheduling noise (a lost wake-up never fires).
         #expect(start.duration(to: clock.now) < .milliseconds(500))
@@ -115,7 +115,7 @@ import Testing
         }
         let name = await withCheckedContinuation { continuation in
             named.withLock { $0 = continuation }
-            timer.arm(at: PrecisionClock().now)
+            timer.arm(at: timer.now)
         }
         #expect(name == "haptics-timer\n")
     }

@@ -16,9 +16,9 @@ import Testing
         let clock = ContinuousClock()
         let fired = Atomic<Int>(0)
         let timer = SleepingTimer(clock: clock) { fired.add(1, ordering: .sequentiallyConsistent) }
-        timer.arm(at: clock.now.advanced(by: .seconds(60)))
+        timer.arm(at: timer.now + .seconds(60))
         try? await Task.sleep(for: .milliseconds(20))
-        timer.arm(at: clock.now.advanced(by: .milliseconds(20)))
+        timer.arm(at: timer.now + .milliseconds(20))
         await Self.waitFor { fired.load(ordering: .sequentiallyConsistent) > 0 }
         #expect(fired.load(ordering: .sequentiallyConsistent) == 1)
         timer.disarm()
@@ -28,11 +28,11 @@ import Testing
         let clock = ContinuousClock()
         let fired = Atomic<Int>(0)
         let timer = SleepingTimer(clock: clock) { fired.add(1, ordering: .sequentiallyConsistent) }
-        timer.arm(at: clock.now.advanced(by: .milliseconds(10)))
+        timer.arm(at: timer.now + .milliseconds(10))
         await Self.waitFor { fired.load(ordering: .sequentiallyConsistent) == 1 }
-        timer.arm(at: clock.now.advanced(by: .milliseconds(10)))
+        timer.arm(at: timer.now + .milliseconds(10))
         await Self.waitFor { fired.load(ordering: .sequentiallyConsistent) == 2 }
-        timer.arm(at: clock.now.advanced(by: .milliseconds(30)))
+        timer.arm(at: timer.now + .milliseconds(30))
         timer.disarm()
         try? await Task.sleep(for: .milliseconds(100))
         #expect(fired.load(ordering: .sequentiallyConsistent) == 2)
