@@ -1,4 +1,3 @@
-public import HapticsModel
 public import HapticsPlatform
 
 /// An sd-bus call that failed: which operation, and the errno it returned.

@@ -1,4 +1,3 @@
-public import HapticsModel
 public import HapticsPlatform
 
 /// Why the evdev driver cannot vibrate (or read) a device: the facts, for the caller to word.

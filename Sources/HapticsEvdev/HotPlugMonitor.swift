@@ -1,4 +1,3 @@
-public import HapticsModel
 public import HapticsPlatform
 
 /// Hot-plug for an event loop of your own: inotify on the input directory, reporting

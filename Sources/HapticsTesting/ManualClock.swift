@@ -1,6 +1,4 @@
-public import HapticsModel
-public import HapticsPlayback
-import HapticsPlayback
+package import HapticsPlayback
 import Synchronization
 
 /// A clock whose time moves only when told to, so playback can be tested exactly and

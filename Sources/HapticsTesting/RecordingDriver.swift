@@ -1,5 +1,4 @@
 public import HapticsModel
-public import HapticsPlayback
 import Synchronization
 
 /// A driver that keeps everything it is told, so tests can check exactly what a device would

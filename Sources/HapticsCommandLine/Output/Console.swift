@@ -1,6 +1,5 @@
 import Glibc
-package import HapticsModel
-public import HapticsPlatform
+import HapticsPlatform
 
 /// Where a command writes: standard output and standard error, one call per line, so tests
 /// can capture both.

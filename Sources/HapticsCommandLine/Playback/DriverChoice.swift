@@ -1,6 +1,6 @@
 package import HapticsEvdev
 package import HapticsModel
-package import HapticsPlayback
+import HapticsPlayback
 
 /// Where a playing command sends its frames (`--driver`): one driver, or several separated by
 /// commas (`stdout,evdev`), all driven at once through a `FanOutDriver`.

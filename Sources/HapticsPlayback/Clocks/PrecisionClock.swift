@@ -1,5 +1,3 @@
-public import HapticsModel
-
 /// A monotonic clock for playback that waits on absolute deadlines with threads of its own:
 /// tasks sleeping on it share one timer thread, and an engine on it waits for its frames on a
 /// thread of its own (its player's timer), sending each frame from there the moment the

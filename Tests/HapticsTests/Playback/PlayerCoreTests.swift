@@ -1,5 +1,5 @@
 @testable public import HapticsModel
-@testable public import HapticsPlayback
+@testable import HapticsPlayback
 import HapticsTesting
 import Synchronization
 import Testing
