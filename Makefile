@@ -37,16 +37,21 @@ INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
 DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
 
-.PHONY: demo test deps build unit-test kernel-test bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test
+.PHONY: demo test deps build unit-test kernel-test bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
 demo: build
 	@if [ -t 0 ]; then $(HAPTICS) demo; else $(HAPTICS) demo --trace Traces/clean-pull.csv; fi
 
-## test: the whole suite: unit tests (with hapticsd against real D-Bus clients), make install
+## test: the whole suite: the formatter's lint, unit tests (with hapticsd against real D-Bus clients), make install
 ## into a DESTDIR, the kernel tests in a VM, a smoke run of the benchmark and of every fuzzer.
-test: unit-test install-test bench-smoke kernel-test fuzz-smoke
+test: lint unit-test install-test bench-smoke kernel-test fuzz-smoke
+
+## lint: every Swift file of the repository against .swift-format, warnings as errors
+## (`swift format format -i -r Sources Tests bench Package.swift` fixes most of what it finds).
+lint:
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests bench Package.swift
 
 deps:
 	@scripts/ensure-packages.sh libevdev-dev libsystemd-dev pkg-config libxml2

@@ -39,30 +39,51 @@ let package = Package(
         .target(name: "HapticsTesting", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback"], swiftSettings: strict),
         // The evdev force-feedback driver, over libevdev.
         .systemLibrary(name: "CEvdev", path: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        .target(name: "HapticsEvdev", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "CEvdev"], swiftSettings: strict),
+        .target(
+            name: "HapticsEvdev", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "CEvdev"], swiftSettings: strict),
         // MJRefresh's state machine, firing feedback through the core's protocol.
         .target(name: "PullToRefresh", dependencies: ["HapticsModel"], swiftSettings: strict),
         // The command-line kit both programs share: option declarations, parsing, help, usage
         // errors, exit codes, the console, the playing options and the words for the errors.
-        .target(name: "HapticsCommandLine", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev"], swiftSettings: strict),
+        .target(
+            name: "HapticsCommandLine", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev"],
+            swiftSettings: strict),
         // The `haptics` commands and the demo, in a library so tests can run them.
-        .target(name: "HapticsCLI", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "PullToRefresh", "FeedbackTheme"], swiftSettings: strict),
+        .target(
+            name: "HapticsCLI",
+            dependencies: [
+                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "PullToRefresh",
+                "FeedbackTheme",
+            ], swiftSettings: strict),
         .executableTarget(name: "haptics", dependencies: ["HapticsCLI"], swiftSettings: strict),
         // feedbackd's theme format, read as feedbackd writes it: pure, no bus, no engine.
         .target(name: "FeedbackTheme", dependencies: ["HapticsModel"], swiftSettings: strict),
         // sd-bus, from libsystemd: the daemon's D-Bus.
         .systemLibrary(name: "CSDBus", path: "CSDBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // The session service speaking feedbackd's D-Bus API on the engine.
-        .target(name: "HapticsDaemon", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "FeedbackTheme", "CSDBus"], swiftSettings: strict),
+        .target(
+            name: "HapticsDaemon",
+            dependencies: [
+                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "FeedbackTheme", "CSDBus",
+            ], swiftSettings: strict),
         .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon", "HapticsCommandLine"], swiftSettings: strict),
 
-        .testTarget(name: "HapticsTests", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback", "HapticsPlatform", "HapticsTesting"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "HapticsTests", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback", "HapticsPlatform", "HapticsTesting"],
+            exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "HapticsTestingTests", dependencies: ["Haptics", "HapticsPlayback", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev", "Haptics"], swiftSettings: strict),
         .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "Haptics", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "HapticsModel", "HapticsPlatform"], swiftSettings: strict),
         .testTarget(name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine", "HapticsEvdev"], swiftSettings: strict),
-        .testTarget(name: "HapticsDaemonTests", dependencies: ["HapticsDaemon", "HapticsTesting", "HapticsCommandLine", "HapticsEvdev", "Haptics", "FeedbackTheme"], swiftSettings: strict),
-        .testTarget(name: "HapticsCLITests", dependencies: ["HapticsCLI", "HapticsTesting", "HapticsCommandLine", "HapticsDaemon", "Haptics", "HapticsEvdev", "PullToRefresh"], swiftSettings: strict),
+        .testTarget(
+            name: "HapticsDaemonTests",
+            dependencies: ["HapticsDaemon", "HapticsTesting", "HapticsCommandLine", "HapticsEvdev", "Haptics", "FeedbackTheme"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HapticsCLITests",
+            dependencies: [
+                "HapticsCLI", "HapticsTesting", "HapticsCommandLine", "HapticsDaemon", "Haptics", "HapticsEvdev", "PullToRefresh",
+            ], swiftSettings: strict),
     ]
 )

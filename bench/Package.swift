@@ -30,7 +30,9 @@ let package = Package(
         // The Haptics side of the per-frame cost, run under callgrind by haptics-bench.
         .executableTarget(
             name: "haptics-frame-cost",
-            dependencies: [.product(name: "Haptics", package: "Haptics"), .product(name: "HapticsTesting", package: "Haptics"), "CBenchSupport"],
+            dependencies: [
+                .product(name: "Haptics", package: "Haptics"), .product(name: "HapticsTesting", package: "Haptics"), "CBenchSupport",
+            ],
             path: "FrameCost",
             swiftSettings: strict
         ),

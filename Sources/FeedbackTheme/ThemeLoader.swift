@@ -59,7 +59,8 @@ public struct ThemeLoader: Sendable {
     public func decode(_ bytes: [UInt8], file: String, folder: String = ".") throws(ThemeLoadError) -> LoadedTheme {
         let document: JSONValue
         do {
-            document = try JSONDocument.parse(bytes, file: file, limit: Self.maximumFileSize, expected: "a feedbackd theme ({\"name\": ..., \"profiles\": [...]})")
+            document = try JSONDocument.parse(
+                bytes, file: file, limit: Self.maximumFileSize, expected: "a feedbackd theme ({\"name\": ..., \"profiles\": [...]})")
         } catch {
             throw .document(error)
         }
@@ -76,7 +77,10 @@ private struct ThemeReader {
     var skipped: [String: Int] = [:]
     var notices: [String] = []
 
-    init(file: String, folder: String, loadPattern: @escaping @Sendable (String, PatternFile.Format) throws(PatternLoadError) -> LoadedPattern) {
+    init(
+        file: String, folder: String,
+        loadPattern: @escaping @Sendable (String, PatternFile.Format) throws(PatternLoadError) -> LoadedPattern
+    ) {
         self.file = file
         self.folder = folder
         self.loadPattern = loadPattern
@@ -92,7 +96,9 @@ private struct ThemeReader {
             parent = text
         }
         guard let profilesValue = document["profiles"] else { throw missing(root.appending("profiles"), "an array of profiles") }
-        guard case .array(let profileList) = profilesValue else { throw invalid(root.appending("profiles"), "an array of profiles", profilesValue) }
+        guard case .array(let profileList) = profilesValue else {
+            throw invalid(root.appending("profiles"), "an array of profiles", profilesValue)
+        }
         var profiles: [FeedbackProfile: [String: ThemeFeedback]] = [:]
         for (index, entry) in profileList.enumerated() {
             let path = root.appending("profiles").appending(index)
@@ -125,19 +131,25 @@ private struct ThemeReader {
             skipped[type, default: 0] += 1
             return nil
         case "VibraRumble":
-            return (event, .rumble(
-                duration: try milliseconds(item, "duration", at: path, default: 1000),
-                count: try count(item, at: path),
-                pause: try milliseconds(item, "pause", at: path, default: 100),
-                magnitude: try magnitude(item, "magnitude", at: path, default: 1)
-            ))
+            return (
+                event,
+                .rumble(
+                    duration: try milliseconds(item, "duration", at: path, default: 1000),
+                    count: try count(item, at: path),
+                    pause: try milliseconds(item, "pause", at: path, default: 100),
+                    magnitude: try magnitude(item, "magnitude", at: path, default: 1)
+                )
+            )
         case "VibraPeriodic":
-            return (event, .periodic(
-                duration: try milliseconds(item, "duration", at: path, default: 1000),
-                magnitude: try magnitude(item, "magnitude", at: path, default: 1),
-                fadeInTime: try milliseconds(item, "fade-in-time", at: path, default: 0),
-                fadeInLevel: try magnitude(item, "fade-in-level", at: path, default: 0)
-            ))
+            return (
+                event,
+                .periodic(
+                    duration: try milliseconds(item, "duration", at: path, default: 1000),
+                    magnitude: try magnitude(item, "magnitude", at: path, default: 1),
+                    fadeInTime: try milliseconds(item, "fade-in-time", at: path, default: 0),
+                    fadeInLevel: try magnitude(item, "fade-in-level", at: path, default: 0)
+                )
+            )
         case "VibraPattern":
             return (event, .pattern(try steps(item, at: path)))
         case "Haptics":
@@ -170,7 +182,8 @@ private struct ThemeReader {
         let intensity = try unit(item, "intensity", at: path, default: 1)
         let given = ["preset", "haptica", "ahap", "haptic"].filter { item[$0] != nil }
         guard given.count == 1, let key = given.first else {
-            throw invalid(path, "exactly one of preset, haptica, ahap or haptic", given.isEmpty ? .null : .string(given.joined(separator: ", ")))
+            throw invalid(
+                path, "exactly one of preset, haptica, ahap or haptic", given.isEmpty ? .null : .string(given.joined(separator: ", ")))
         }
         let text = try string(item, key, at: path)
         switch key {
@@ -182,7 +195,8 @@ private struct ThemeReader {
         case "haptica":
             let slot = try milliseconds(item, "slot", at: path, default: 100)
             guard let pattern = SlottedHapticaPattern(text, slot: slot), slot > .zero else {
-                throw invalid(path.appending("haptica"), "a Haptica string of \(HapticaPattern.symbols), with a slot over 0 ms", .string(text))
+                throw invalid(
+                    path.appending("haptica"), "a Haptica string of \(HapticaPattern.symbols), with a slot over 0 ms", .string(text))
             }
             return PatternReference(source: .haptica(pattern), intensity: intensity)
         default:
@@ -195,10 +209,11 @@ private struct ThemeReader {
                 throw .pattern(file: file, path: path.appending(key).description, error: error)
             }
             notices += loaded.notices.map(\.description)
-            let source: PatternReference.Source = switch format {
-            case .ahap: .ahap(path: text, pattern: loaded.pattern)
-            case .haptic: .haptic(path: text, pattern: loaded.pattern)
-            }
+            let source: PatternReference.Source =
+                switch format {
+                case .ahap: .ahap(path: text, pattern: loaded.pattern)
+                case .haptic: .haptic(path: text, pattern: loaded.pattern)
+                }
             return PatternReference(source: source, intensity: intensity)
         }
     }
@@ -217,7 +232,9 @@ private struct ThemeReader {
         return items
     }
 
-    private func milliseconds(_ object: JSONValue, _ key: String, at path: JSONPath, default fallback: Double) throws(ThemeLoadError) -> Duration {
+    private func milliseconds(_ object: JSONValue, _ key: String, at path: JSONPath, default fallback: Double) throws(ThemeLoadError)
+        -> Duration
+    {
         guard let value = object[key] else { return .microseconds(Int64(fallback * 1000)) }
         return try milliseconds(value, at: path.appending(key))
     }
@@ -237,7 +254,8 @@ private struct ThemeReader {
         return Int(number)
     }
 
-    private func magnitude(_ object: JSONValue, _ key: String, at path: JSONPath, default fallback: Double) throws(ThemeLoadError) -> Double {
+    private func magnitude(_ object: JSONValue, _ key: String, at path: JSONPath, default fallback: Double) throws(ThemeLoadError) -> Double
+    {
         guard let value = object[key] else { return fallback }
         guard case .number(let number) = value, let level = Magnitude.unit(number) else {
             throw invalid(path.appending(key), Magnitude.expected, value)
@@ -254,7 +272,8 @@ private struct ThemeReader {
     }
 
     private func invalid(_ path: JSONPath, _ expected: String, _ found: JSONValue) -> ThemeLoadError {
-        .document(JSONDocumentError(file: file, path: path.description, problem: .invalidValue(expected: expected, found: found.kindDescription)))
+        .document(
+            JSONDocumentError(file: file, path: path.description, problem: .invalidValue(expected: expected, found: found.kindDescription)))
     }
 
     private func missing(_ path: JSONPath, _ expected: String) -> ThemeLoadError {

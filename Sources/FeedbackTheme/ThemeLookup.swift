@@ -12,7 +12,8 @@ public enum ThemeLookup: Sendable, Hashable {
     public static func resolve(option: String?, environment: [String: String], exists: (String) -> Bool) -> ThemeLookup {
         if let option { return .file(option) }
         if let theme = environment["FEEDBACK_THEME"], !theme.isEmpty { return .file(theme) }
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let config =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["HOME"].map { "\($0)/.config" }
         if let config {
             let user = "\(config)/feedbackd/themes/default.json"

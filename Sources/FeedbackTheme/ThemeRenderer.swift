@@ -20,7 +20,7 @@ public struct ThemeRenderer: Sendable {
     /// The track `feedback` plays once.
     public func track(for feedback: ThemeFeedback) -> RumbleTrack {
         switch feedback {
-        case let .rumble(duration, count, pause, magnitude):
+        case .rumble(let duration, let count, let pause, let magnitude):
             var frames: [RumbleFrame] = []
             var start = Duration.zero
             let pulse = lengthened(duration)
@@ -29,8 +29,9 @@ public struct ThemeRenderer: Sendable {
                 start += pulse + (index + 1 < count ? pause : .zero)
             }
             return RumbleTrack(frames: frames)
-        case let .periodic(duration, magnitude, fadeInTime, fadeInLevel):
-            return periodic(duration: lengthened(duration), magnitude: magnitude, fadeInTime: min(fadeInTime, duration), fadeInLevel: fadeInLevel)
+        case .periodic(let duration, let magnitude, let fadeInTime, let fadeInLevel):
+            return periodic(
+                duration: lengthened(duration), magnitude: magnitude, fadeInTime: min(fadeInTime, duration), fadeInLevel: fadeInLevel)
         case .pattern(let steps):
             var frames: [RumbleFrame] = []
             var start = Duration.zero
@@ -57,7 +58,9 @@ public struct ThemeRenderer: Sendable {
                 guard case .impact(let style) = note else { continue }
                 let offset = haptica.slot * index
                 let impact = renderer.render(Preset.impact(style).pattern.scaled(by: reference.intensity))
-                frames += impact.frames.map { RumbleFrame(start: $0.start + offset, duration: $0.duration, strong: $0.strong, weak: $0.weak) }
+                frames += impact.frames.map {
+                    RumbleFrame(start: $0.start + offset, duration: $0.duration, strong: $0.strong, weak: $0.weak)
+                }
             }
             let end = haptica.slot * haptica.notes.count
             if let last = frames.last, last.end < end {

@@ -25,7 +25,9 @@ final class Bus {
 
     /// The callback a vtable entry calls: member, the message read from (a call or a new
     /// property value), the reply to append to (a property read), and the error to set.
-    typealias Handler = (_ member: hapticsd_member, _ message: BusMessage?, _ reply: BusMessage?, _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32
+    typealias Handler = (
+        _ member: hapticsd_member, _ message: BusMessage?, _ reply: BusMessage?, _ error: UnsafeMutablePointer<sd_bus_error>?
+    ) -> Int32
 
     /// The object path every interface is served at.
     static let path = "/org/sigxcpu/Feedback"
@@ -75,11 +77,15 @@ final class Bus {
     func serve(_ handler: @escaping Handler) throws(BusError) {
         let box = Unmanaged.passRetained(HandlerBox(handler)).toOpaque()
         let target = UnsafeMutablePointer<hapticsd_target>.allocate(capacity: 1)
-        target.initialize(to: hapticsd_target(callback: { context, member, message, reply, error in
-            guard let context else { return -EINVAL }
-            let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
-            return box.handler(hapticsd_member(rawValue: UInt32(bitPattern: member)), message.map(BusMessage.init), reply.map(BusMessage.init), error)
-        }, context: box))
+        target.initialize(
+            to: hapticsd_target(
+                callback: { context, member, message, reply, error in
+                    guard let context else { return -EINVAL }
+                    let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
+                    return box.handler(
+                        hapticsd_member(rawValue: UInt32(bitPattern: member)), message.map(BusMessage.init), reply.map(BusMessage.init),
+                        error)
+                }, context: box))
         self.target = target
         for interface in Interface.allCases {
             var slot: OpaquePointer?
@@ -114,11 +120,13 @@ final class Bus {
         let box = Unmanaged.passRetained(MatchBox(handler)).toOpaque()
         boxes.append(box)
         var slot: OpaquePointer?
-        let result = sd_bus_add_match(bus, &slot, rule, { message, userdata, _ in
-            guard let message, let userdata else { return 0 }
-            Unmanaged<MatchBox>.fromOpaque(userdata).takeUnretainedValue().handler(BusMessage(pointer: message))
-            return 0
-        }, box)
+        let result = sd_bus_add_match(
+            bus, &slot, rule,
+            { message, userdata, _ in
+                guard let message, let userdata else { return 0 }
+                Unmanaged<MatchBox>.fromOpaque(userdata).takeUnretainedValue().handler(BusMessage(pointer: message))
+                return 0
+            }, box)
         guard result >= 0 else { throw BusError("matching \(rule)", result: result) }
         if let slot { slots.append(slot) }
     }

@@ -10,8 +10,9 @@ struct DaemonOptions: Sendable, Equatable {
     /// `--device`, every device by default.
     static let device = PlaybackOptions.deviceOption(default: "all")
     /// `--theme`.
-    static let theme = Option.text("--theme", valueName: "file", abstract: "a feedbackd theme",
-                                   absent: "$FEEDBACK_THEME, then $XDG_CONFIG_HOME/feedbackd/themes/default.json, then the built-in one")
+    static let theme = Option.text(
+        "--theme", valueName: "file", abstract: "a feedbackd theme",
+        absent: "$FEEDBACK_THEME, then $XDG_CONFIG_HOME/feedbackd/themes/default.json, then the built-in one")
     /// `--replace`.
     static let replace = Flag("--replace", abstract: "take org.sigxcpu.Feedback from the process owning it")
     /// The command's declaration.

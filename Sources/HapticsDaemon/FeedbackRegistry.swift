@@ -48,7 +48,9 @@ struct FeedbackRegistry {
     }
 
     /// Records a feedback that started `playing` playbacks.
-    mutating func started(_ id: UInt32, client: String, playing: Int, deadline: MonotonicInstant?, signalled: Bool = true, endsWithClient: Bool = true) {
+    mutating func started(
+        _ id: UInt32, client: String, playing: Int, deadline: MonotonicInstant?, signalled: Bool = true, endsWithClient: Bool = true
+    ) {
         entries[id] = Entry(client: client, playing: playing, deadline: deadline, signalled: signalled, endsWithClient: endsWithClient)
     }
 

@@ -83,7 +83,9 @@ final class FeedbackService {
 
     /// Handles one vtable entry: a call when `reply` is `nil`, else a property read; a
     /// property write comes as a `message` for a property member.
-    func handle(_ member: hapticsd_member, message: BusMessage?, reply: BusMessage?, error busError: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+    func handle(_ member: hapticsd_member, message: BusMessage?, reply: BusMessage?, error busError: UnsafeMutablePointer<sd_bus_error>?)
+        -> Int32
+    {
         do throws(MethodError) {
             if let reply { return try read(member, into: reply) }
             guard let message else { return -EINVAL }
@@ -164,9 +166,12 @@ final class FeedbackService {
     /// Starts `tracks` as one feedback of the caller, replies with its id, and signals its end
     /// at once when there is nothing to play. Unless `endsWithClient`, only a loop ends when
     /// the caller leaves the bus.
-    private func play(_ tracks: [RumbleTrack], for call: BusMessage, timeout: Int32, endsWithClient: Bool = false) throws(MethodError) -> Int32 {
+    private func play(_ tracks: [RumbleTrack], for call: BusMessage, timeout: Int32, endsWithClient: Bool = false) throws(MethodError)
+        -> Int32
+    {
         guard timeout >= -1, timeout <= registry.limits.timeoutSeconds else {
-            throw .invalidArguments("the timeout \(timeout) is not -1 (once), 0 (until ended) or 1 to \(registry.limits.timeoutSeconds) seconds")
+            throw .invalidArguments(
+                "the timeout \(timeout) is not -1 (once), 0 (until ended) or 1 to \(registry.limits.timeoutSeconds) seconds")
         }
         let client = call.sender
         let id = try registry.admit(client)
@@ -176,11 +181,13 @@ final class FeedbackService {
         return result
     }
 
-    private func start(_ id: UInt32, _ tracks: [RumbleTrack], client: String, timeout: Int32, signalled: Bool, endsWithClient: Bool) -> Bool {
+    private func start(_ id: UInt32, _ tracks: [RumbleTrack], client: String, timeout: Int32, signalled: Bool, endsWithClient: Bool) -> Bool
+    {
         let playable = tracks.filter { $0.duration > .zero }
         guard !playable.isEmpty else { return false }
         let deadline = timeout > 0 ? MonotonicInstant.now + .seconds(timeout) : nil
-        registry.started(id, client: client, playing: playable.count, deadline: deadline, signalled: signalled, endsWithClient: endsWithClient)
+        registry.started(
+            id, client: client, playing: playable.count, deadline: deadline, signalled: signalled, endsWithClient: endsWithClient)
         let repetition: Repetition = timeout == -1 ? .once : .forever
         let started = playable.map { engine.play($0, repetition: repetition) }
         handles[id] = started

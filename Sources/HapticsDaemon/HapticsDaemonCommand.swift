@@ -71,7 +71,9 @@ public enum HapticsDaemonCommand {
     }
 
     /// Serves the bus until a signal or the loss of the name ends it, then releases the driver.
-    private static func serve(_ options: DaemonOptions, theme: FeedbackTheme, lookup: ThemeLookup, console: Console) throws(BusError) -> ExitCode {
+    private static func serve(_ options: DaemonOptions, theme: FeedbackTheme, lookup: ThemeLookup, console: Console) throws(BusError)
+        -> ExitCode
+    {
         let mailbox = try Mailbox<DaemonWork>()
         let signals = try SignalChannel()
         let output = DaemonOutput(options, console: console, mailbox: mailbox)
@@ -89,7 +91,10 @@ public enum HapticsDaemonCommand {
         }
         let served: Result<ExitCode, BusError>
         do throws(BusError) {
-            served = .success(try serveLoop(options, engine: engine, output: output, mailbox: mailbox, signals: signals, theme: theme, lookup: lookup, console: console))
+            served = .success(
+                try serveLoop(
+                    options, engine: engine, output: output, mailbox: mailbox, signals: signals, theme: theme, lookup: lookup,
+                    console: console))
         } catch {
             served = .failure(error)
         }
@@ -133,24 +138,30 @@ public enum HapticsDaemonCommand {
         console: Console
     ) throws(BusError) -> ExitCode {
         let bus = try Bus.session()
-        let service = FeedbackService(bus: bus, engine: engine, mailbox: mailbox, theme: theme, limits: DaemonLimits(), devices: output.devices)
+        let service = FeedbackService(
+            bus: bus, engine: engine, mailbox: mailbox, theme: theme, limits: DaemonLimits(), devices: output.devices)
         try bus.serve { member, message, reply, error in
             service.handle(member, message: message, reply: reply, error: error)
         }
-        try bus.match("type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'") { message in
-            guard let name = try? message.readString(), let _ = try? message.readString(), let new = try? message.readString(),
-                  name.hasPrefix(":"), new.isEmpty
+        try bus.match(
+            "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"
+        ) { message in
+            guard let name = try? message.readString(), (try? message.readString()) != nil, let new = try? message.readString(),
+                name.hasPrefix(":"), new.isEmpty
             else { return }
             service.clientLeft(name)
         }
         var lost = false
-        try bus.match("type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',member='NameLost',arg0='\(name)'") { _ in
+        try bus.match(
+            "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',member='NameLost',arg0='\(name)'"
+        ) { _ in
             lost = true
         }
         guard try bus.requestName(name, replace: options.replace) else {
-            let owner = bus.owner(of: name).map { owner in
-                " by \(owner.unique)" + (owner.pid > 0 ? " (\(command(of: owner.pid)), pid \(owner.pid))" : "")
-            } ?? ""
+            let owner =
+                bus.owner(of: name).map { owner in
+                    " by \(owner.unique)" + (owner.pid > 0 ? " (\(command(of: owner.pid)), pid \(owner.pid))" : "")
+                } ?? ""
             console.err("Error: \(name) is owned\(owner); stop that service or run hapticsd --replace")
             return .unavailable
         }

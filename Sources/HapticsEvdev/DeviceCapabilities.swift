@@ -20,8 +20,10 @@ public struct DeviceCapabilities: Sendable, Hashable {
     public var effectSlots: Int
 
     /// Creates a description.
-    public init(name: String, vendor: UInt16, product: UInt16, bus: UInt16, hasRumble: Bool,
-                hasPeriodic: Bool, hasGain: Bool, isGamepad: Bool, effectSlots: Int) {
+    public init(
+        name: String, vendor: UInt16, product: UInt16, bus: UInt16, hasRumble: Bool,
+        hasPeriodic: Bool, hasGain: Bool, isGamepad: Bool, effectSlots: Int
+    ) {
         self.name = name
         self.vendor = vendor
         self.product = product

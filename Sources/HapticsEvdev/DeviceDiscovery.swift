@@ -1,4 +1,5 @@
 import HapticsModel
+
 /// Finds the input devices that can vibrate, by opening each `eventN` node and asking it.
 public struct DeviceDiscovery: Sendable {
     /// Where the nodes live; `/dev/input` on every Linux system.

@@ -11,7 +11,8 @@ final class DeviceWatcher: @unchecked Sendable {
     /// Starts watching `directory`; `onChange` runs on a background queue for each change.
     init(directory: String, system: Syscalls, onChange: @escaping @Sendable (DeviceChange) -> Void) throws(Errno) {
         let monitor = try HotPlugMonitor(directory: directory, system: system)
-        let source = DispatchSource.makeReadSource(fileDescriptor: monitor.fileDescriptor, queue: DispatchQueue(label: "haptics.evdev.hotplug"))
+        let source = DispatchSource.makeReadSource(
+            fileDescriptor: monitor.fileDescriptor, queue: DispatchQueue(label: "haptics.evdev.hotplug"))
         source.setEventHandler {
             for change in monitor.changes() { onChange(change) }
         }

@@ -47,14 +47,15 @@ public struct EvdevDeviceInfo: Sendable, Hashable {
 
     /// One compact JSON object.
     public var json: String {
-        JSONWriter.string(.object([
-            ("node", .string(node)), ("name", .string(name)),
-            ("vendor", .string(hex(capabilities.vendor))), ("product", .string(hex(capabilities.product))),
-            ("bus", .string(busName)), ("kind", .string("\(kind)")),
-            ("rumble", .bool(capabilities.hasRumble)), ("periodic", .bool(capabilities.hasPeriodic)),
-            ("gain", .bool(capabilities.hasGain)), ("slots", .number(Double(capabilities.effectSlots))),
-            ("gamepad", .bool(capabilities.isGamepad)), ("writable", .bool(isWritable)),
-        ]), layout: .compact, numbers: .rounded(decimals: 0))
+        JSONWriter.string(
+            .object([
+                ("node", .string(node)), ("name", .string(name)),
+                ("vendor", .string(hex(capabilities.vendor))), ("product", .string(hex(capabilities.product))),
+                ("bus", .string(busName)), ("kind", .string("\(kind)")),
+                ("rumble", .bool(capabilities.hasRumble)), ("periodic", .bool(capabilities.hasPeriodic)),
+                ("gain", .bool(capabilities.hasGain)), ("slots", .number(Double(capabilities.effectSlots))),
+                ("gamepad", .bool(capabilities.isGamepad)), ("writable", .bool(isWritable)),
+            ]), layout: .compact, numbers: .rounded(decimals: 0))
     }
 
     private func hex(_ value: UInt16) -> String {

@@ -52,7 +52,10 @@ public final class EvdevDriver: HapticDriver {
         self.init(selection: selection, directory: directory, system: .live, watchesHotPlug: watchesHotPlug, notice: notice)
     }
 
-    init(selection: DeviceSelection, directory: String, system: Syscalls, watchesHotPlug: Bool = true, notice: @escaping @Sendable (String) -> Void) {
+    init(
+        selection: DeviceSelection, directory: String, system: Syscalls, watchesHotPlug: Bool = true,
+        notice: @escaping @Sendable (String) -> Void
+    ) {
         self.selection = selection
         self.discovery = DeviceDiscovery(directory: directory, system: system)
         self.system = system
@@ -99,7 +102,8 @@ public final class EvdevDriver: HapticDriver {
     /// from the loop in `apply`, so that a frame that plays everywhere, as nearly every frame
     /// does, keeps no list and no error on its way.)
     private func finishPlaying(_ frame: RumbleFrame, failedWith error: Errno, at index: Int, in state: inout State)
-        -> (unplugged: [String], failure: EvdevError?) {
+        -> (unplugged: [String], failure: EvdevError?)
+    {
         var failure: EvdevError?
         var gone: [Int] = []
         func note(_ error: Errno, at index: Int) {
@@ -127,7 +131,7 @@ public final class EvdevDriver: HapticDriver {
             for index in state.devices.indices {
                 do throws(Errno) {
                     try silence(&state.devices[index], erase: true)
-                } catch where !error.meansDeviceGone {
+                } catch  where !error.meansDeviceGone {
                     failure = failure ?? describe(error, on: state.devices[index], operation: "stopping")
                 } catch {}
             }
@@ -205,9 +209,9 @@ public final class EvdevDriver: HapticDriver {
                 return drop(state.devices.remove(at: index))
             case .appeared(let node):
                 guard selection == .all || state.devices.isEmpty,
-                      !state.devices.contains(where: { $0.info.node == node }),
-                      let info = discovery.describe(node), !selection.pick(from: [info]).isEmpty,
-                      let device = try? open(info)
+                    !state.devices.contains(where: { $0.info.node == node }),
+                    let info = discovery.describe(node), !selection.pick(from: [info]).isEmpty,
+                    let device = try? open(info)
                 else { return nil }
                 state.devices.append(device)
                 return "\(node) (\(info.name)) plugged in: it will rumble too"
@@ -250,7 +254,8 @@ public final class EvdevDriver: HapticDriver {
     }
 
     private func upload(strong: Double, weak: Double, duration: Duration, to device: inout OpenDevice) throws(Errno) {
-        var effect = device.info.capabilities.prefersPeriodic
+        var effect =
+            device.info.capabilities.prefersPeriodic
             ? RumbleEffect.periodic(strong: strong, weak: weak, duration: duration, id: device.effectID)
             : RumbleEffect.rumble(strong: strong, weak: weak, duration: duration, id: device.effectID)
         try system.upload(device.fd, &effect)
@@ -271,7 +276,8 @@ public final class EvdevDriver: HapticDriver {
 
     private func describe(_ error: Errno, on device: OpenDevice, operation: String) -> EvdevError {
         switch error {
-        case _ where error.meansNoSpace: .noFreeEffectSlot(node: device.info.node, name: device.info.name, slots: device.info.capabilities.effectSlots)
+        case _ where error.meansNoSpace:
+            .noFreeEffectSlot(node: device.info.node, name: device.info.name, slots: device.info.capabilities.effectSlots)
         case _ where error.meansAccessDenied: .permissionDenied(node: device.info.node)
         case _ where error.meansDeviceGone: .deviceGone(node: device.info.node, name: device.info.name)
         default: .system(operation: operation, node: device.info.node, errno: error)

@@ -111,7 +111,7 @@ struct Syscalls: Sendable {
                     resyncing = true
                     events.append(event)
                 }
-            } catch where error.meansTryAgain {
+            } catch  where error.meansTryAgain {
                 guard resyncing else { return (events, true) }
                 resyncing = false
             } catch {
@@ -162,7 +162,8 @@ struct Syscalls: Sendable {
             var slots: Int32 = 0
             // The force-feedback bits straight from the kernel (EVIOCGBIT(EV_FF)): FF_MAX is 0x7f.
             var ffBits = [UInt](repeating: 0, count: 2)
-            let hasForceFeedback = libevdev_has_event_type(device, UInt32(EV_FF)) == 1
+            let hasForceFeedback =
+                libevdev_has_event_type(device, UInt32(EV_FF)) == 1
                 && haptics_ff_bits(fd, &ffBits, UInt32(ffBits.count * MemoryLayout<UInt>.size)) >= 0
             if hasForceFeedback, haptics_effect_slots(fd, &slots) < 0 { slots = 0 }
             func has(_ type: Int32, _ code: Int32) -> Bool {
@@ -220,9 +221,10 @@ struct Syscalls: Sendable {
         absoluteAxes: { device in
             (0..<UInt32(ABS_CNT)).compactMap { code in
                 guard libevdev_has_event_code(device, UInt32(EV_ABS), code) == 1 else { return nil }
-                return AbsoluteAxis(code: UInt16(code),
-                                    minimum: libevdev_get_abs_minimum(device, code),
-                                    maximum: libevdev_get_abs_maximum(device, code))
+                return AbsoluteAxis(
+                    code: UInt16(code),
+                    minimum: libevdev_get_abs_minimum(device, code),
+                    maximum: libevdev_get_abs_maximum(device, code))
             }
         },
         nextEvent: { device, resyncing throws(Errno) in

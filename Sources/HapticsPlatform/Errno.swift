@@ -49,7 +49,7 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
         while true {
             do {
                 return try body()
-            } catch where error.isInterruption {
+            } catch  where error.isInterruption {
                 continue
             }
         }

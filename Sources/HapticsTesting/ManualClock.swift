@@ -77,7 +77,9 @@ public final class ManualClock: Clock, Sendable {
                 // Registered and checked against the time in one step: an `advance` past the
                 // deadline since the check above must not leave it asleep.
                 let (registered, due) = state.withLock { state in
-                    guard state.sleepers.insert(id: id, deadline: deadline, continuation: continuation) != nil else { return (false, false) }
+                    guard state.sleepers.insert(id: id, deadline: deadline, continuation: continuation) != nil else {
+                        return (false, false)
+                    }
                     guard deadline <= state.now else { return (true, false) }
                     _ = state.sleepers.remove(id: id)
                     return (true, true)

@@ -1,4 +1,5 @@
 import HapticsModel
+
 /// MJRefresh's state machine for one header or footer, with the haptic cues its transitions fire.
 ///
 /// Pure: no I/O and no clocks. Feed it inputs with `event(_:)`; each returns what happened.
@@ -134,9 +135,10 @@ public struct RefreshStateMachine: Sendable {
 
     /// The tension cues once `state` and `pullingPercent` follow `input`.
     private mutating func tensionCues(after input: RefreshInput) -> [RefreshCue] {
-        let tense = configuration.tension.map { tension in
-            kind != .autoFooter && state == .idle && isFingerDown && pullingPercent >= tension.startPercent
-        } ?? false
+        let tense =
+            configuration.tension.map { tension in
+                kind != .autoFooter && state == .idle && isFingerDown && pullingPercent >= tension.startPercent
+            } ?? false
         defer { isTense = tense }
         if isTense && !tense { return [.tensionEnded] }
         guard tense, case .drag = input else { return [] }

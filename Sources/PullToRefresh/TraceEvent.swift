@@ -26,17 +26,19 @@ public struct TraceEvent: Sendable, Hashable {
     /// `{"t_ms":200,"pattern":true}` (a pattern configured as a cue), `{"t_ms":60,"tension":0.537}` (three decimals)
     /// or `{"t_ms":83,"tension_end":true}`.
     public var jsonLine: String {
-        let value: (key: String, value: JSONValue) = switch kind {
-        case .state(let state): ("state", .string("\(state)"))
-        case .cue(.intent(.prepare)): ("prepare", .bool(true))
-        case .cue(.intent(.impact(let style, _))): ("impact", .string(style.rawValue))
-        case .cue(.intent(.notification(let type))): ("notification", .string(type.rawValue))
-        case .cue(.intent(.selection)): ("selection", .bool(true))
-        case .cue(.intent(.pattern)): ("pattern", .bool(true))
-        case .cue(.tension(let level)): ("tension", .number(level))
-        case .cue(.tensionEnded): ("tension_end", .bool(true))
-        }
-        return JSONWriter.string(.object([("t_ms", .number(Double(timeMilliseconds))), value]), layout: .compact, numbers: .rounded(decimals: 3))
+        let value: (key: String, value: JSONValue) =
+            switch kind {
+            case .state(let state): ("state", .string("\(state)"))
+            case .cue(.intent(.prepare)): ("prepare", .bool(true))
+            case .cue(.intent(.impact(let style, _))): ("impact", .string(style.rawValue))
+            case .cue(.intent(.notification(let type))): ("notification", .string(type.rawValue))
+            case .cue(.intent(.selection)): ("selection", .bool(true))
+            case .cue(.intent(.pattern)): ("pattern", .bool(true))
+            case .cue(.tension(let level)): ("tension", .number(level))
+            case .cue(.tensionEnded): ("tension_end", .bool(true))
+            }
+        return JSONWriter.string(
+            .object([("t_ms", .number(Double(timeMilliseconds))), value]), layout: .compact, numbers: .rounded(decimals: 3))
     }
 
     /// What one input's `action` produced at `timeMilliseconds`: the state change first, then the cues

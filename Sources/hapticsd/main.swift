@@ -1,6 +1,6 @@
 import Glibc
-import HapticsDaemon
 import HapticsCommandLine
+import HapticsDaemon
 
 HapticsDaemonCommand.blockSignals()
 let arguments = Array(CommandLine.arguments.dropFirst())

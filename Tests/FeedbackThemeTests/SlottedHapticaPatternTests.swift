@@ -1,6 +1,6 @@
 import FeedbackTheme
-import Testing
 import HapticsModel
+import Testing
 
 @Suite struct SlottedHapticaPatternTests {
     @Test func everySymbolReads() {

@@ -7,14 +7,19 @@ import Testing
     }
 
     @Test func thenFeedbackTheme() {
-        #expect(ThemeLookup.resolve(option: nil, environment: ["FEEDBACK_THEME": "/b.json", "XDG_CONFIG_HOME": "/c"]) { _ in true } == .file("/b.json"))
+        #expect(
+            ThemeLookup.resolve(option: nil, environment: ["FEEDBACK_THEME": "/b.json", "XDG_CONFIG_HOME": "/c"]) { _ in true }
+                == .file("/b.json"))
     }
 
     @Test func thenTheUsersConfigFolderWhenTheFileExists() {
         let environment = ["XDG_CONFIG_HOME": "/c", "HOME": "/home/u"]
-        #expect(ThemeLookup.resolve(option: nil, environment: environment) { $0 == "/c/feedbackd/themes/default.json" } == .file("/c/feedbackd/themes/default.json"))
-        #expect(ThemeLookup.resolve(option: nil, environment: ["HOME": "/home/u"]) { $0 == "/home/u/.config/feedbackd/themes/default.json" }
-            == .file("/home/u/.config/feedbackd/themes/default.json"))
+        #expect(
+            ThemeLookup.resolve(option: nil, environment: environment) { $0 == "/c/feedbackd/themes/default.json" }
+                == .file("/c/feedbackd/themes/default.json"))
+        #expect(
+            ThemeLookup.resolve(option: nil, environment: ["HOME": "/home/u"]) { $0 == "/home/u/.config/feedbackd/themes/default.json" }
+                == .file("/home/u/.config/feedbackd/themes/default.json"))
     }
 
     @Test func elseTheBuiltInTheme() {

@@ -15,15 +15,17 @@ import Testing
     }
 
     @Test func pulsesShorterThanTheMinimumAreLengthenedButPausesAreNot() {
-        let track = renderer.track(for: .pattern([
-            VibraStep(magnitude: 1, duration: .milliseconds(15)), VibraStep(magnitude: 0, duration: .milliseconds(10)),
-            VibraStep(magnitude: 0.5, duration: .milliseconds(60)),
-        ]))
+        let track = renderer.track(
+            for: .pattern([
+                VibraStep(magnitude: 1, duration: .milliseconds(15)), VibraStep(magnitude: 0, duration: .milliseconds(10)),
+                VibraStep(magnitude: 0.5, duration: .milliseconds(60)),
+            ]))
         #expect(levels(track) == [[0, 40, 1, 1], [40, 10, 0, 0], [50, 60, 0.5, 0.5]])
     }
 
     @Test func periodicFadesInInSteps() {
-        let track = renderer.track(for: .periodic(duration: .milliseconds(100), magnitude: 1, fadeInTime: .milliseconds(20), fadeInLevel: 0))
+        let track = renderer.track(
+            for: .periodic(duration: .milliseconds(100), magnitude: 1, fadeInTime: .milliseconds(20), fadeInLevel: 0))
         #expect(levels(track) == [[0, 10, 0.25, 0.25], [10, 10, 0.75, 0.75], [20, 80, 1, 1]])
     }
 

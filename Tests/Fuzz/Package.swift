@@ -16,7 +16,7 @@ let fuzzerDependencies: [Target.Dependency] = [.product(name: "Haptics", package
 let package = Package(
     name: "HapticsFuzzers",
     dependencies: [
-        .package(name: "Haptics", path: "../.."),
+        .package(name: "Haptics", path: "../..")
     ],
     targets: [
         // libFuzzer's driver, which `-sanitize=fuzzer` links from the toolchain.

@@ -1,14 +1,16 @@
 import HapticsCLI
-@testable import HapticsCommandLine
 import Synchronization
+
+@testable import HapticsCommandLine
 
 /// A console that keeps what a command writes, for assertions.
 final class CapturedConsole: Sendable {
     private let lines = Mutex<(out: [String], err: [String])>(([], []))
 
     var console: Console {
-        Console(out: { line in self.lines.withLock { $0.out.append(line) } },
-                err: { line in self.lines.withLock { $0.err.append(line) } })
+        Console(
+            out: { line in self.lines.withLock { $0.out.append(line) } },
+            err: { line in self.lines.withLock { $0.err.append(line) } })
     }
 
     /// Standard output, lines joined by newlines.

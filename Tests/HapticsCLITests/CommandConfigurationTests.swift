@@ -1,7 +1,8 @@
+import Testing
+
 @testable import HapticsCLI
 @testable import HapticsCommandLine
 @testable import HapticsDaemon
-import Testing
 
 /// Every command's help and parser come from its declaration: each declared option parses
 /// and is in the help, and the help names nothing that is not declared.
@@ -18,7 +19,8 @@ import Testing
 
     /// The positional arguments each subcommand needs.
     private static let positionals: [String: [String]] = [
-        "impact": ["light"], "notify": ["success"], "play": ["heavy"], "render": ["heavy"], "validate": ["heavy"], "convert": ["heavy", "-"],
+        "impact": ["light"], "notify": ["success"], "play": ["heavy"], "render": ["heavy"], "validate": ["heavy"],
+        "convert": ["heavy", "-"],
     ]
 
     /// The arguments that give `option` a value it accepts.
@@ -84,8 +86,9 @@ import Testing
         #expect(listed == (configuration.options + configuration.standardOptions).map(\.label), sourceLocation: sourceLocation)
 
         let names = Set((configuration.options + configuration.standardOptions).flatMap { [$0.name, $0.shortName].compactMap(\.self) })
-        let values = Set(configuration.options.compactMap(\.valueName).map { "<\($0)>" } + configuration.arguments.map(\.label)
-                         + (configuration.subcommands.isEmpty ? [] : ["<subcommand>"]))
+        let values = Set(
+            configuration.options.compactMap(\.valueName).map { "<\($0)>" } + configuration.arguments.map(\.label)
+                + (configuration.subcommands.isEmpty ? [] : ["<subcommand>"]))
         for match in help.matches(of: /(?:^|[\s'(\[])(--?[a-z][a-z-]*)/) {
             #expect(names.contains(String(match.output.1)), "\(match.output.1) is not declared", sourceLocation: sourceLocation)
         }

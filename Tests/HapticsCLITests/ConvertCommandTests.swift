@@ -1,8 +1,9 @@
 import Foundation
 import Haptics
 import HapticsCLI
-@testable import HapticsCommandLine
 import Testing
+
+@testable import HapticsCommandLine
 
 @Suite struct ConvertCommandTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -58,7 +59,10 @@ import Testing
         #expect(captured.err.contains("USAGE: haptics convert <pattern> <output>"))
     }
 
-    @Test(arguments: ["/nonexistent/in.ahap", fixtures.appendingPathComponent("haptic").appendingPathComponent("NiceVibrations__invalid_version_v1.haptic").path])
+    @Test(arguments: [
+        "/nonexistent/in.ahap",
+        fixtures.appendingPathComponent("haptic").appendingPathComponent("NiceVibrations__invalid_version_v1.haptic").path,
+    ])
     func badInputExits65NamingTheFile(_ input: String) async {
         let (code, console) = await CapturedConsole.run("convert", input, "-")
         #expect(code == .dataError)
@@ -69,15 +73,19 @@ import Testing
     @Test func anUnwritableOutputExits1() async {
         let (code, console) = await CapturedConsole.run("convert", "heavy", "/nonexistent/folder/out.ahap")
         #expect(code == .failure)
-        #expect(console.err == "Error: /nonexistent/folder/out.ahap: cannot write the file: No such file or directory; check the folder exists and is writable")
+        #expect(
+            console.err
+                == "Error: /nonexistent/folder/out.ahap: cannot write the file: No such file or directory; check the folder exists and is writable"
+        )
     }
 
     @Test func validateTakesEveryKindOfPatternArgument() async {
         let (code, console) = await CapturedConsole.run("validate", "heavy", "haptica:O-o", Self.dice, Self.boing)
         #expect(code == .success)
-        #expect(console.out.split(separator: "\n").map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
-            "ok: heavy", "ok: haptica:O-o", "ok: \(Self.dice)", "ok: \(Self.boing)",
-        ])
+        #expect(
+            console.out.split(separator: "\n").map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
+                "ok: heavy", "ok: haptica:O-o", "ok: \(Self.dice)", "ok: \(Self.boing)",
+            ])
     }
 
     @Test func aHapticaStringWithOtherCharactersPlaysWithANote() async {

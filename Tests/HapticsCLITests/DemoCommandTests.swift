@@ -1,8 +1,9 @@
 import Foundation
-@testable import HapticsCLI
-@testable import HapticsCommandLine
 import PullToRefresh
 import Testing
+
+@testable import HapticsCLI
+@testable import HapticsCommandLine
 
 @Suite struct DemoCommandTests {
     /// What each shipped trace prints on the component its comments name.
@@ -14,11 +15,13 @@ import Testing
             #"{"t_ms":1200,"state":"idle"}"#,
         ],
         "released-early.csv": [],
-        "trembling.csv": [80, 120, 160, 200, 240, 280].flatMap { time in [
-            #"{"t_ms":\#(time),"state":"pulling"}"#,
-            #"{"t_ms":\#(time),"impact":"light"}"#,
-            #"{"t_ms":\#(time + 20),"state":"idle"}"#,
-        ] } + [
+        "trembling.csv": [80, 120, 160, 200, 240, 280].flatMap { time in
+            [
+                #"{"t_ms":\#(time),"state":"pulling"}"#,
+                #"{"t_ms":\#(time),"impact":"light"}"#,
+                #"{"t_ms":\#(time + 20),"state":"idle"}"#,
+            ]
+        } + [
             #"{"t_ms":320,"state":"pulling"}"#,
             #"{"t_ms":320,"impact":"light"}"#,
             #"{"t_ms":360,"state":"refreshing"}"#,
@@ -94,7 +97,8 @@ import Testing
 
     @Test(arguments: ShippedTrace.all)
     func withTensionEachShippedTraceAddsItsLevelsAndEnds(_ shipped: ShippedTrace) async throws {
-        let (code, console) = await CapturedConsole.run("demo", "--trace", shipped.path, "--component", try shipped.component().rawValue, "--tension")
+        let (code, console) = await CapturedConsole.run(
+            "demo", "--trace", shipped.path, "--component", try shipped.component().rawValue, "--tension")
         #expect(code == .success)
         let printed = lines(console)
         if let expected = Self.expectedWithTension[shipped.name] { #expect(printed == expected) }
@@ -103,9 +107,10 @@ import Testing
         // Each level is its input's offset over the component's height, and each stretch of
         // levels ends once.
         let height = try shipped.component().defaultHeight
-        let offsets = Dictionary(try shipped.trace().inputs.compactMap { timed -> (Int, Double)? in
-            if case .drag(let offset) = timed.input { (timed.timeMilliseconds, offset) } else { nil }
-        }, uniquingKeysWith: { $1 })
+        let offsets = Dictionary(
+            try shipped.trace().inputs.compactMap { timed -> (Int, Double)? in
+                if case .drag(let offset) = timed.input { (timed.timeMilliseconds, offset) } else { nil }
+            }, uniquingKeysWith: { $1 })
         var open = false
         for line in printed {
             if line.contains("\"tension\":") {
@@ -170,7 +175,8 @@ import Testing
             let path = try writeFile("t_ms,offset,dragging\n0,0,1\n16,ten,1\n", named: "broken.csv", in: folder)
             let (code, console) = await CapturedConsole.run("demo", "--trace", path)
             #expect(code == .dataError)
-            #expect(console.err == "Error: \(path): line 3: expected the offset as a finite number of points (like `56.5`), but found `ten`")
+            #expect(
+                console.err == "Error: \(path): line 3: expected the offset as a finite number of points (like `56.5`), but found `ten`")
             #expect(console.out.isEmpty)
         }
     }
@@ -178,13 +184,17 @@ import Testing
     @Test func aMissingTraceExits65() async {
         let (code, console) = await CapturedConsole.run("demo", "--trace", "/nonexistent.csv")
         #expect(code == .dataError)
-        #expect(console.err == "Error: /nonexistent.csv: cannot read the file: No such file or directory; check the path and its permissions")
+        #expect(
+            console.err == "Error: /nonexistent.csv: cannot read the file: No such file or directory; check the path and its permissions")
     }
 
     @Test(arguments: [
         (["--component", "header"], "Error: '--component' only applies with '--trace'"),
         (["--driver", "record"], "Error: the demo plays in real time; '--driver record' only applies with '--trace'"),
-        (["--trace", "x.csv", "--component", "side"], "Error: the value 'side' of '--component' is not one of header, back-footer, auto-footer"),
+        (
+            ["--trace", "x.csv", "--component", "side"],
+            "Error: the value 'side' of '--component' is not one of header, back-footer, auto-footer"
+        ),
         (["--hysteresis", "-1"], "Error: the value '-1' of '--hysteresis' is not a number from 0 to 100"),
         (["now"], "Error: unexpected argument 'now'"),
     ])
@@ -198,7 +208,7 @@ import Testing
     @Test func withoutATerminalItSaysHowToReplayATraceAndExits64() async throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
-        defer { ends.forEach { close($0) } }
+        defer { for end in ends { close(end) } }
         var arguments = ArgumentReader([], for: DemoCommand.configuration)
         var command = try DemoCommand(parsing: &arguments)
         command.input = ends[0]
@@ -211,7 +221,8 @@ import Testing
 
     /// `--driver` lists drive every driver: with --trace all play on the trace's clock, so `record` may be in one.
     @Test func demoTraceWithRecordAndStdoutPrintsEachFrameBothWays() async {
-        let (code, console) = await CapturedConsole.run("demo", "--trace", ShippedTrace(name: "clean-pull.csv").path, "--driver", "record,stdout")
+        let (code, console) = await CapturedConsole.run(
+            "demo", "--trace", ShippedTrace(name: "clean-pull.csv").path, "--driver", "record,stdout")
         #expect(code == .success)
         let lines = console.out.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.hasPrefix(#"{"t_ms":"#) && $0.contains("duration_ms") }.count == 2)

@@ -1,9 +1,10 @@
 import Haptics
-@testable import HapticsCLI
-@testable import HapticsCommandLine
 import HapticsTesting
 import PullToRefresh
 import Testing
+
+@testable import HapticsCLI
+@testable import HapticsCommandLine
 
 @Suite struct DemoModelTests {
     /// What the model's engine plays on, on a manual clock.

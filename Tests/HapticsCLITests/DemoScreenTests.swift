@@ -1,7 +1,8 @@
-@testable import HapticsCLI
-@testable import HapticsCommandLine
 import PullToRefresh
 import Testing
+
+@testable import HapticsCLI
+@testable import HapticsCommandLine
 
 @Suite struct DemoScreenTests {
     /// A screen of the usual size.

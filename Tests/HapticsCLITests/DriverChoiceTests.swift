@@ -1,9 +1,10 @@
 import Haptics
+import HapticsTesting
+import Testing
+
 @testable import HapticsCLI
 @testable import HapticsCommandLine
 @testable import HapticsDaemon
-import HapticsTesting
-import Testing
 
 /// `--driver` takes one driver or a list (`stdout,evdev`), driven at once through a `FanOutDriver`.
 @Suite struct DriverChoiceTests {
@@ -21,13 +22,20 @@ import Testing
     }
 
     @Test(arguments: [
-        (["impact", "light", "--driver", "auto,stdout"],
-         "Error: 'auto' picks one driver itself and cannot be combined: name the drivers, e.g. '--driver stdout,evdev'"),
+        (
+            ["impact", "light", "--driver", "auto,stdout"],
+            "Error: 'auto' picks one driver itself and cannot be combined: name the drivers, e.g. '--driver stdout,evdev'"
+        ),
         (["impact", "light", "--driver", "stdout,stdout"], "Error: 'stdout' is named twice in '--driver'"),
-        (["play", "heavy", "--driver", "stdout,record"],
-         "Error: 'record' plays instantly on a virtual clock, the others in real time: it cannot be combined with them"),
+        (
+            ["play", "heavy", "--driver", "stdout,record"],
+            "Error: 'record' plays instantly on a virtual clock, the others in real time: it cannot be combined with them"
+        ),
         (["select", "--driver", "stdout,"], "Error: the value 'stdout,' of '--driver' is not one of auto, stdout, record, evdev"),
-        (["notify", "success", "--driver", "stdout,laser"], "Error: the value 'stdout,laser' of '--driver' is not one of auto, stdout, record, evdev"),
+        (
+            ["notify", "success", "--driver", "stdout,laser"],
+            "Error: the value 'stdout,laser' of '--driver' is not one of auto, stdout, record, evdev"
+        ),
         (["demo", "--driver", "stdout,record"], "Error: the demo plays in real time; '--driver record' only applies with '--trace'"),
         (["demo", "--trace", "t.csv", "--driver", "evdev,evdev"], "Error: 'evdev' is named twice in '--driver'"),
     ])
@@ -39,12 +47,14 @@ import Testing
     }
 
     @Test func everyHelpThatDeclaresDriverSaysItTakesAList() {
-        let helps = HapticsCommand.subcommands.map { $0.configuration }.filter { $0.options.contains { $0.name == "--driver" } }.map { $0.help }
+        let helps =
+            HapticsCommand.subcommands.map { $0.configuration }.filter { $0.options.contains { $0.name == "--driver" } }.map { $0.help }
             + [DaemonOptions.configuration.help]
         #expect(helps.count == 6)
         for help in helps {
-            #expect(help.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
-                .contains("several (not auto), separated by commas, drive all at once, e.g. stdout,evdev"))
+            #expect(
+                help.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+                    .contains("several (not auto), separated by commas, drive all at once, e.g. stdout,evdev"))
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import HapticsCLI
-@testable import HapticsCommandLine
 import Testing
+
+@testable import HapticsCommandLine
 
 @Suite struct HapticsCommandTests {
     @Test func withoutArgumentsPrintsUsageAndExits64() async {
@@ -84,10 +85,11 @@ import Testing
     @Test func playsOnTheRecordingDriverInstantly() async {
         let (code, console) = await CapturedConsole.run("play", "light", "--loop", "2", "--gain", "0.5", "--driver", "record")
         #expect(code == .success)
-        #expect(console.out == """
-            {"t_ms":0,"duration_ms":80,"strong":0.08,"weak":0.08}
-            {"t_ms":80,"duration_ms":0,"strong":0,"weak":0}
-            """)
+        #expect(
+            console.out == """
+                {"t_ms":0,"duration_ms":80,"strong":0.08,"weak":0.08}
+                {"t_ms":80,"duration_ms":0,"strong":0,"weak":0}
+                """)
     }
 
     @Test func impactIntensityScalesTheFrames() async {
@@ -113,7 +115,8 @@ import Testing
 
     @Test func validateExits0WhenEveryFileLoads() async throws {
         try await withTemporaryFolder { folder in
-            let path = try writeFile(#"{"Version": 1, "Pattern": [{"Event": {"EventType": "HapticTransient"}}]}"#, named: "tap.ahap", in: folder)
+            let path = try writeFile(
+                #"{"Version": 1, "Pattern": [{"Event": {"EventType": "HapticTransient"}}]}"#, named: "tap.ahap", in: folder)
             let (code, console) = await CapturedConsole.run("validate", path)
             #expect(code == .success)
             #expect(console.out == "ok: \(path) (1 events, 0 curves, 0.0 s)")
@@ -126,24 +129,30 @@ import Testing
             let bad = try writeFile(#"{"Pattern": [{"Event": {"EventType": "HapticContinuous"}}]}"#, named: "bad.ahap", in: folder)
             let (code, console) = await CapturedConsole.run("validate", good, bad, "/nonexistent.ahap")
             #expect(code == .dataError)
-            #expect(console.err.split(separator: "\n") == [
-                "error: \(bad): Pattern[0].Event.EventDuration: expected a duration in seconds (continuous events need one), found nothing (the key is missing)",
-                "error: /nonexistent.ahap: cannot read the file: No such file or directory; check the path and its permissions",
-            ])
+            #expect(
+                console.err.split(separator: "\n") == [
+                    "error: \(bad): Pattern[0].Event.EventDuration: expected a duration in seconds (continuous events need one), found nothing (the key is missing)",
+                    "error: /nonexistent.ahap: cannot read the file: No such file or directory; check the path and its permissions",
+                ])
         }
     }
 
     @Test func validateChecksFeedbackdThemesToo() async throws {
         try await withTemporaryFolder { folder in
-            let good = try writeFile(#"{"name": "g", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble"}, {"event-name": "e", "type": "Sound", "effect": "x"}]}]}"#, named: "good.json", in: folder)
-            let bad = try writeFile(#"{"name": "b", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "count": 0}]}]}"#, named: "bad.json", in: folder)
+            let good = try writeFile(
+                #"{"name": "g", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble"}, {"event-name": "e", "type": "Sound", "effect": "x"}]}]}"#,
+                named: "good.json", in: folder)
+            let bad = try writeFile(
+                #"{"name": "b", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "count": 0}]}]}"#,
+                named: "bad.json", in: folder)
             let (code, console) = await CapturedConsole.run("validate", good, bad)
             #expect(code == .dataError)
             #expect(console.out == "ok: \(good) (feedbackd theme 'g', 1 events with haptics)")
-            #expect(console.err.split(separator: "\n") == [
-                "note: \(good): skipped 1 Sound entry: gamepads play haptics only",
-                "error: \(bad): profiles[0].feedbacks[0].count: expected a whole number from 1 to 1000, found a number",
-            ])
+            #expect(
+                console.err.split(separator: "\n") == [
+                    "note: \(good): skipped 1 Sound entry: gamepads play haptics only",
+                    "error: \(bad): profiles[0].feedbacks[0].count: expected a whole number from 1 to 1000, found a number",
+                ])
         }
     }
 
@@ -160,7 +169,8 @@ import Testing
     @Test func listsEveryPreset() async {
         let (code, console) = await CapturedConsole.run("list")
         #expect(code == .success)
-        #expect(console.out.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) }
+        #expect(
+            console.out.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) }
                 == ["light", "medium", "heavy", "soft", "rigid", "selection", "success", "warning", "error"])
     }
 }

@@ -1,10 +1,11 @@
 import Glibc
 import Haptics
-@testable import HapticsCLI
-@testable import HapticsCommandLine
 import HapticsTesting
 import PullToRefresh
 import Testing
+
+@testable import HapticsCLI
+@testable import HapticsCommandLine
 
 @Suite struct InteractiveDemoTests {
     /// The demo runs on the slave side of a pseudo-terminal, in-process, with a recorder and
@@ -58,8 +59,9 @@ import Testing
     @Test func aHangUpEndsTheDemo() async throws {
         let terminal = try PseudoTerminal(columns: 40, rows: 12)
         let (lines, _) = AsyncStream.makeStream(of: String.self)
-        let demo = InteractiveDemo(input: terminal.slave, output: terminal.slave, driver: RecordingDriver(),
-                                   driverLines: lines, flashes: false, configuration: RefreshFeedbackConfiguration())
+        let demo = InteractiveDemo(
+            input: terminal.slave, output: terminal.slave, driver: RecordingDriver(),
+            driverLines: lines, flashes: false, configuration: RefreshFeedbackConfiguration())
         let run = Task { try await demo.run() }
         do {
             try await terminal.waitFor("Pull down to refresh")
@@ -75,10 +77,11 @@ import Testing
     @Test func aDescriptorThatIsNotATerminalIsRefused() async throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
-        defer { ends.forEach { close($0) } }
+        defer { for end in ends { close(end) } }
         let (lines, _) = AsyncStream.makeStream(of: String.self)
-        let demo = InteractiveDemo(input: ends[0], output: ends[1], driver: RecordingDriver(),
-                                   driverLines: lines, flashes: false, configuration: RefreshFeedbackConfiguration())
+        let demo = InteractiveDemo(
+            input: ends[0], output: ends[1], driver: RecordingDriver(),
+            driverLines: lines, flashes: false, configuration: RefreshFeedbackConfiguration())
         await #expect(throws: TerminalError.self) { try await demo.run() }
     }
 }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import HapticsCLI
 @testable import HapticsCommandLine
-import Testing
 
 @Suite struct KeyDecoderTests {
     /// A key step down.

@@ -1,8 +1,9 @@
 import Foundation
 import Haptics
 import HapticsCLI
-@testable import HapticsCommandLine
 import Testing
+
+@testable import HapticsCommandLine
 
 @Suite struct PlayCommandTests {
     static let heartbeats = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -17,8 +18,10 @@ import Testing
         for index in 0..<passes {
             for frame in track.frames where frame.end > from && frame.start < to {
                 let start = max(frame.start, from)
-                frames.append(RumbleFrame(start: pass * index + (start - from) / rate, duration: (min(frame.end, to) - start) / rate,
-                                          strong: frame.strong, weak: frame.weak))
+                frames.append(
+                    RumbleFrame(
+                        start: pass * index + (start - from) / rate, duration: (min(frame.end, to) - start) / rate,
+                        strong: frame.strong, weak: frame.weak))
             }
         }
         frames.append(RumbleFrame(start: pass * passes, duration: .zero, strong: 0, weak: 0))
@@ -26,16 +29,21 @@ import Testing
     }
 
     @Test func aRangeTwiceAsFastThreeTimes() async throws {
-        let (code, console) = await CapturedConsole.run("play", Self.heartbeats, "--rate", "2", "--from", "0.5", "--to", "1.5", "--loop", "3", "--driver", "record")
+        let (code, console) = await CapturedConsole.run(
+            "play", Self.heartbeats, "--rate", "2", "--from", "0.5", "--to", "1.5", "--loop", "3", "--driver", "record")
         #expect(code == .success)
-        #expect(console.out.split(separator: "\n").map(String.init) == (try Self.expectedLines(from: .milliseconds(500), to: .milliseconds(1500), rate: 2, passes: 3)))
+        #expect(
+            console.out.split(separator: "\n").map(String.init)
+                == (try Self.expectedLines(from: .milliseconds(500), to: .milliseconds(1500), rate: 2, passes: 3)))
     }
 
     @Test func fromAloneStartsLaterAndPlaysToTheEnd() async throws {
         let (code, console) = await CapturedConsole.run("play", Self.heartbeats, "--from", "2", "--driver", "record")
         #expect(code == .success)
         let track = Renderer().render(try AHAPLoader.load(contentsOf: Self.heartbeats).pattern)
-        #expect(console.out.split(separator: "\n").map(String.init) == (try Self.expectedLines(from: .seconds(2), to: track.duration, rate: 1, passes: 1)))
+        #expect(
+            console.out.split(separator: "\n").map(String.init)
+                == (try Self.expectedLines(from: .seconds(2), to: track.duration, rate: 1, passes: 1)))
     }
 
     @Test(arguments: [

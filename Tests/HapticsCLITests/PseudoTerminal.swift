@@ -1,5 +1,5 @@
-import Glibc
 import CEvdev
+import Glibc
 
 /// A pseudo-terminal pair for driving a terminal UI in-process: the UI gets `slave` as its
 /// terminal; the test types on `master` and reads what the UI draws there.

@@ -1,7 +1,8 @@
-@testable import HapticsCLI
-@testable import HapticsCommandLine
 import HapticsEvdev
 import Testing
+
+@testable import HapticsCLI
+@testable import HapticsCommandLine
 
 @Suite struct PullAxisTests {
     @Test func aTriggerPullsFromItsMinimum() {

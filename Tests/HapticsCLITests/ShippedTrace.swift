@@ -1,7 +1,8 @@
 import Foundation
+import PullToRefresh
+
 @testable import HapticsCLI
 @testable import HapticsCommandLine
-import PullToRefresh
 
 /// A trace in the package's `Traces/` folder, with the component its comments say to replay it on
 /// (`# Replay with RefreshStateMachine(kind: .backFooter).`; the header when they say nothing).

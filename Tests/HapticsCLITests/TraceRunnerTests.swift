@@ -1,9 +1,10 @@
 import Haptics
-@testable import HapticsCLI
-@testable import HapticsCommandLine
 import HapticsTesting
 import PullToRefresh
 import Testing
+
+@testable import HapticsCLI
+@testable import HapticsCommandLine
 
 @Suite struct TraceRunnerTests {
     /// Runs a shipped trace on its component with a recorder, collecting the events.
@@ -22,7 +23,9 @@ import Testing
     @Test(arguments: ShippedTrace.all, [0.0, 5.0])
     func eachImpactReachesTheDriverAtItsTraceTimeExactly(_ shipped: ShippedTrace, hysteresis: Double) async throws {
         let (events, recorder) = try await run(shipped, hysteresis: hysteresis)
-        let impactTimes = events.filter { $0.kind == .cue(.intent(.impact(.light, intensity: 1))) }.map { Duration.milliseconds($0.timeMilliseconds) }
+        let impactTimes = events.filter { $0.kind == .cue(.intent(.impact(.light, intensity: 1))) }.map {
+            Duration.milliseconds($0.timeMilliseconds)
+        }
         let light = try #require(HapticEngine(driver: RecordingDriver()).track(for: .impact(.light)).frames.first)
         let played = recorder.frames.filter { !$0.isSilent }
         #expect(played.map(\.start) == impactTimes)
@@ -35,14 +38,15 @@ import Testing
         let (_, recorder) = try await run(ShippedTrace(name: "clean-pull.csv"))
         let light = try #require(HapticEngine(driver: RecordingDriver()).track(for: .impact(.light)).frames.first)
         #expect(light.duration == .milliseconds(40))
-        #expect(recorder.entries == [
-            .prepare,
-            .prepare,
-            .apply(RumbleFrame(start: .milliseconds(83), duration: light.duration, strong: light.strong, weak: light.weak)),
-            .apply(RumbleFrame(start: .milliseconds(123), duration: .zero, strong: 0, weak: 0)),
-            .stop,
-            .close,
-        ])
+        #expect(
+            recorder.entries == [
+                .prepare,
+                .prepare,
+                .apply(RumbleFrame(start: .milliseconds(83), duration: light.duration, strong: light.strong, weak: light.weak)),
+                .apply(RumbleFrame(start: .milliseconds(123), duration: .zero, strong: 0, weak: 0)),
+                .stop,
+                .close,
+            ])
     }
 
     @Test func theEventsAreTheReplaysOfTheStateMachine() async throws {

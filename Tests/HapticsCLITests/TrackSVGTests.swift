@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import HapticsCLI
-@testable import HapticsCommandLine
 import Testing
+
+@testable import HapticsCommandLine
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The elements of an SVG document, in document order, with their attributes, text and the
 /// ids and classes of the groups they sit in.
@@ -27,7 +29,9 @@ private final class SVGElements: NSObject, XMLParserDelegate {
         return delegate.elements
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         let groups = open.flatMap { index in [elements[index].attributes["id"], elements[index].attributes["class"]].compactMap { $0 } }
         elements.append(Element(name: name, attributes: attributes, groups: groups))
         open.append(elements.count - 1)
@@ -72,10 +76,12 @@ private final class SVGElements: NSObject, XMLParserDelegate {
         #expect(elements.contains { $0.attributes["class"] == "sharpness" && $0.groups.contains("pattern") })
         // NVDice has four emphasis points: four transient marks.
         #expect(elements.filter { $0.attributes["class"] == "transient" }.count == 4)
-        let lowestPatternPoint = try #require(intensity.attributes["points"]?.split(separator: " ").compactMap { Double($0.split(separator: ",")[1]) }.max())
+        let lowestPatternPoint = try #require(
+            intensity.attributes["points"]?.split(separator: " ").compactMap { Double($0.split(separator: ",")[1]) }.max())
         for lane in ["strong-motor", "weak-motor"] {
             let path = try #require(elements.first { $0.name == "path" && $0.groups.contains(lane) })
-            let ys = (path.attributes["d"] ?? "").split(separator: " ").compactMap { Double($0) }.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            let ys = (path.attributes["d"] ?? "").split(separator: " ").compactMap { Double($0) }.enumerated().filter { $0.offset % 2 == 1 }
+                .map(\.element)
             #expect(ys.min().map { $0 > lowestPatternPoint } == true, "the \(lane) lane is below the pattern")
         }
     }
@@ -84,7 +90,8 @@ private final class SVGElements: NSObject, XMLParserDelegate {
         let elements = try await svg(Self.dice)
         let grid = elements.filter { $0.attributes["class"] == "grid level" }
         for panel in ["pattern", "strong-motor", "weak-motor"] {
-            #expect(grid.filter { $0.groups.contains(panel) }.compactMap { $0.attributes["data-level"] } == ["0", "0.25", "0.5", "0.75", "1"])
+            #expect(
+                grid.filter { $0.groups.contains(panel) }.compactMap { $0.attributes["data-level"] } == ["0", "0.25", "0.5", "0.75", "1"])
         }
     }
 

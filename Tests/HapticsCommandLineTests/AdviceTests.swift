@@ -1,6 +1,7 @@
-@testable import HapticsCommandLine
 import HapticsEvdev
 import Testing
+
+@testable import HapticsCommandLine
 
 @Suite struct AdviceTests {
     private let pad = "/dev/input/event5"
@@ -17,8 +18,10 @@ import Testing
     }
 
     @Test func noDeviceSaysWhatToDo() {
-        #expect(Advice.message(for: EvdevError.noDevice(selection: .auto, directory: "/dev/input"))
-            == "no rumble-capable device matches 'auto' in /dev/input: plug in a gamepad (USB or Bluetooth), check 'haptics devices', or use --driver stdout")
+        #expect(
+            Advice.message(for: EvdevError.noDevice(selection: .auto, directory: "/dev/input"))
+                == "no rumble-capable device matches 'auto' in /dev/input: plug in a gamepad (USB or Bluetooth), check 'haptics devices', or use --driver stdout"
+        )
     }
 
     @Test func otherErrorsAreTheirDescription() {
@@ -27,11 +30,14 @@ import Testing
     }
 
     @Test func aReadOnlyDeviceSaysRumbleNeedsWriteAccess() {
-        let capabilities = DeviceCapabilities(name: "Pad", vendor: 0x054c, product: 0x0ce6, bus: 3, hasRumble: true, hasPeriodic: true,
-                                              hasGain: false, isGamepad: true, effectSlots: 16)
+        let capabilities = DeviceCapabilities(
+            name: "Pad", vendor: 0x054c, product: 0x0ce6, bus: 3, hasRumble: true, hasPeriodic: true,
+            hasGain: false, isGamepad: true, effectSlots: 16)
         let readOnly = EvdevDeviceInfo(node: pad, capabilities: capabilities, isWritable: false)
         #expect(Advice.line(for: readOnly).contains("read-only: rumble needs write access"))
-        #expect(Advice.line(for: readOnly) == "\(pad)  Pad  [054c:0ce6 usb]  rumble, 16 slots, read-only: rumble needs write access (see README, Real hardware)")
+        #expect(
+            Advice.line(for: readOnly)
+                == "\(pad)  Pad  [054c:0ce6 usb]  rumble, 16 slots, read-only: rumble needs write access (see README, Real hardware)")
         let writable = EvdevDeviceInfo(node: pad, capabilities: capabilities, isWritable: true)
         #expect(Advice.line(for: writable) == writable.summary)
     }

@@ -1,11 +1,13 @@
-@testable import HapticsCommandLine
 import HapticsEvdev
 import Testing
 
+@testable import HapticsCommandLine
+
 @Suite struct DeviceSelectionOptionTests {
     private static func pad(_ name: String, gamepad: Bool = true) -> DeviceCapabilities {
-        DeviceCapabilities(name: name, vendor: 0x054c, product: 0x0ce6, bus: 3, hasRumble: true, hasPeriodic: true,
-                           hasGain: true, isGamepad: gamepad, effectSlots: 16)
+        DeviceCapabilities(
+            name: name, vendor: 0x054c, product: 0x0ce6, bus: 3, hasRumble: true, hasPeriodic: true,
+            hasGain: true, isGamepad: gamepad, effectSlots: 16)
     }
 
     private let devices = [

@@ -80,8 +80,12 @@ final class DaemonHarness {
             </busconfig>
             """
         try write(config, to: "\(directory)/bus.conf")
-        bus = try Spawned("/usr/bin/dbus-daemon", ["--nofork", "--config-file=\(directory)/bus.conf"], output: "\(directory)/bus.out", errors: "\(directory)/bus.err")
-        guard poll(timeout: .seconds(10), { access("\(self.directory)/bus", F_OK) == 0 }) else { throw HarnessError("dbus-daemon did not come up") }
+        bus = try Spawned(
+            "/usr/bin/dbus-daemon", ["--nofork", "--config-file=\(directory)/bus.conf"], output: "\(directory)/bus.out",
+            errors: "\(directory)/bus.err")
+        guard poll(timeout: .seconds(10), { access("\(self.directory)/bus", F_OK) == 0 }) else {
+            throw HarnessError("dbus-daemon did not come up")
+        }
         if start { try startDaemon(arguments, environment: ["FEEDBACK_THEME": "", "XDG_CONFIG_HOME": directory]) }
     }
 
@@ -92,7 +96,10 @@ final class DaemonHarness {
         daemon = nil
         bus = nil
         for name in ["bus", "bus.conf", "bus.out", "bus.err", "frames.jsonl", "daemon.log"] { unlink("\(directory)/\(name)") }
-        for index in 0..<counter { unlink("\(directory)/client\(index).out"); unlink("\(directory)/client\(index).err") }
+        for index in 0..<counter {
+            unlink("\(directory)/client\(index).out")
+            unlink("\(directory)/client\(index).err")
+        }
         for name in extraFiles { unlink("\(directory)/\(name)") }
         rmdir(directory)
     }
@@ -109,8 +116,9 @@ final class DaemonHarness {
     /// Starts `hapticsd --driver record` with `arguments` and waits until it serves.
     func startDaemon(_ arguments: [String], environment: [String: String] = [:]) throws {
         let environment = environment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }
-        daemon = try Spawned(Self.daemonPath, ["--driver", "record"] + arguments, environment: environment,
-                             output: "\(directory)/frames.jsonl", errors: "\(directory)/daemon.log")
+        daemon = try Spawned(
+            Self.daemonPath, ["--driver", "record"] + arguments, environment: environment,
+            output: "\(directory)/frames.jsonl", errors: "\(directory)/daemon.log")
         guard poll(timeout: .seconds(10), { self.log.contains("serving") || self.daemon?.wait(timeout: .zero) != nil }) else {
             throw HarnessError("hapticsd did not start: \(log)")
         }
@@ -126,8 +134,8 @@ final class DaemonHarness {
     var frames: [RecordedFrame] {
         recorded.split(separator: "\n").compactMap { line in
             guard let value = try? JSONParser.parse(Array(line.utf8)),
-                  case .number(let time)? = value["t_ms"], case .number(let duration)? = value["duration_ms"],
-                  case .number(let strong)? = value["strong"], case .number(let weak)? = value["weak"]
+                case .number(let time)? = value["t_ms"], case .number(let duration)? = value["duration_ms"],
+                case .number(let strong)? = value["strong"], case .number(let weak)? = value["weak"]
             else { return nil }
             return RecordedFrame(time: time, duration: duration, strong: strong, weak: weak)
         }
@@ -151,7 +159,9 @@ final class DaemonHarness {
     }
 
     /// Runs a client to its end; its exit status, standard output and error.
-    func run(_ path: String, _ arguments: [String], timeout: Duration = .seconds(30)) throws -> (status: Int32, output: String, errors: String) {
+    func run(_ path: String, _ arguments: [String], timeout: Duration = .seconds(30)) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
         let output = "\(directory)/client\(counter).out"
         let errors = "\(directory)/client\(counter).err"
         let started = try client(path, arguments)
@@ -162,11 +172,16 @@ final class DaemonHarness {
 
     /// `busctl --user call org.sigxcpu.Feedback /org/sigxcpu/Feedback INTERFACE METHOD ...`.
     func busctl(_ interface: String, _ method: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        try run("/usr/bin/busctl", ["--user", "call", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", interface, method] + (arguments.isEmpty ? [] : ["--"] + arguments))
+        try run(
+            "/usr/bin/busctl",
+            ["--user", "call", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", interface, method]
+                + (arguments.isEmpty ? [] : ["--"] + arguments))
     }
 
     /// Runs a Python program on Debian's Python (with `gi`), `arguments` as `sys.argv[1:]`.
-    func python(_ source: String, _ arguments: [String] = [], timeout: Duration = .seconds(60)) throws -> (status: Int32, output: String, errors: String) {
+    func python(_ source: String, _ arguments: [String] = [], timeout: Duration = .seconds(60)) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
         try run(ClientTools.python, ["-c", source] + arguments, timeout: timeout)
     }
 

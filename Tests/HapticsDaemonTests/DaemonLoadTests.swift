@@ -5,23 +5,24 @@ import Testing
 struct DaemonLoadTests {
     @Test func aHundredClientsTriggerAtOnce() throws {
         let harness = try DaemonHarness()
-        let script = Clients.gio + """
-            address = Gio.dbus_address_get_for_bus_sync(Gio.BusType.SESSION, None)
-            flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
-            clients = [Gio.DBusConnection.new_for_address_sync(address, flags, None, None) for _ in range(100)]
-            print('clients', len(set(c.get_unique_name() for c in clients)))
-            pending = []
-            def done(connection, result, _):
-                pending.append(connection.call_finish(result).unpack()[0])
-            for client in clients:
-                client.call('org.sigxcpu.Feedback', '/org/sigxcpu/Feedback', FEEDBACK, 'TriggerFeedback',
-                            GLib.Variant('(ssa{sv}i)', ('app', 'button-pressed', {}, -1)), None, 0, -1, None, done, None)
-            context = GLib.MainContext.default()
-            while len(pending) < 100:
-                context.iteration(True)
-            wait_ended(pending)
-            print('ids', len(set(pending)), 'ended', sum(len(ended.get(i, [])) for i in pending), 'once', all(len(ended.get(i, [])) == 1 for i in pending))
-            """
+        let script =
+            Clients.gio + """
+                address = Gio.dbus_address_get_for_bus_sync(Gio.BusType.SESSION, None)
+                flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
+                clients = [Gio.DBusConnection.new_for_address_sync(address, flags, None, None) for _ in range(100)]
+                print('clients', len(set(c.get_unique_name() for c in clients)))
+                pending = []
+                def done(connection, result, _):
+                    pending.append(connection.call_finish(result).unpack()[0])
+                for client in clients:
+                    client.call('org.sigxcpu.Feedback', '/org/sigxcpu/Feedback', FEEDBACK, 'TriggerFeedback',
+                                GLib.Variant('(ssa{sv}i)', ('app', 'button-pressed', {}, -1)), None, 0, -1, None, done, None)
+                context = GLib.MainContext.default()
+                while len(pending) < 100:
+                    context.iteration(True)
+                wait_ended(pending)
+                print('ids', len(set(pending)), 'ended', sum(len(ended.get(i, [])) for i in pending), 'once', all(len(ended.get(i, [])) == 1 for i in pending))
+                """
         let output = try harness.python(script).output
         #expect(output.contains("clients 100"))
         #expect(output.contains("ids 100 ended 100 once True"))
@@ -37,31 +38,33 @@ struct DaemonLoadTests {
     @Test func tenThousandTriggersInARowKeepMemoryFlat() throws {
         let harness = try DaemonHarness()
         let pid = harness.daemon?.pid ?? 0
-        let script = Clients.gio + """
-            def rss():
-                with open('/proc/%s/status' % sys.argv[1]) as status:
-                    return next(int(line.split()[1]) for line in status if line.startswith('VmRSS:'))
-            ids = []
-            window = []
-            context = GLib.MainContext.default()
-            samples = {}
-            for n in range(10000):
-                while len([i for i in window if i not in ended]) >= 32:
-                    context.iteration(True)
-                feedback = call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {}, -1])[0]
-                ids.append(feedback)
-                window = [i for i in window if i not in ended] + [feedback]
-                if n + 1 in (2000, 10000):
-                    wait_ended(ids)
-                    samples[n + 1] = rss()
-            wait_ended(ids, 60)
-            print('ids', len(set(ids)), 'once', all(len(ended.get(i, [])) == 1 for i in ids), 'natural', all(ended.get(i) == [0] for i in ids))
-            print('rss', samples[2000], samples[10000])
-            """
+        let script =
+            Clients.gio + """
+                def rss():
+                    with open('/proc/%s/status' % sys.argv[1]) as status:
+                        return next(int(line.split()[1]) for line in status if line.startswith('VmRSS:'))
+                ids = []
+                window = []
+                context = GLib.MainContext.default()
+                samples = {}
+                for n in range(10000):
+                    while len([i for i in window if i not in ended]) >= 32:
+                        context.iteration(True)
+                    feedback = call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {}, -1])[0]
+                    ids.append(feedback)
+                    window = [i for i in window if i not in ended] + [feedback]
+                    if n + 1 in (2000, 10000):
+                        wait_ended(ids)
+                        samples[n + 1] = rss()
+                wait_ended(ids, 60)
+                print('ids', len(set(ids)), 'once', all(len(ended.get(i, [])) == 1 for i in ids), 'natural', all(ended.get(i) == [0] for i in ids))
+                print('rss', samples[2000], samples[10000])
+                """
         let output = try harness.python(script, [String(pid)], timeout: .seconds(300)).output
         print("hapticsd under 10,000 triggers: \(output)")
         #expect(output.contains("ids 10000 once True natural True"))
-        let rss = output.split(separator: "\n").first { $0.hasPrefix("rss ") }?.split(separator: " ").dropFirst().compactMap { Int($0) } ?? []
+        let rss =
+            output.split(separator: "\n").first { $0.hasPrefix("rss ") }?.split(separator: " ").dropFirst().compactMap { Int($0) } ?? []
         #expect(rss.count == 2)
         if rss.count == 2 {
             // After warming up on 2,000 triggers, 8,000 more add less than 2 MiB.

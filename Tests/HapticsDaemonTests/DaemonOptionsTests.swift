@@ -1,7 +1,8 @@
-@testable import HapticsCommandLine
-@testable import HapticsDaemon
 import HapticsEvdev
 import Testing
+
+@testable import HapticsCommandLine
+@testable import HapticsDaemon
 
 @Suite struct DaemonOptionsTests {
     private func parse(_ arguments: [String]) throws(UsageError) -> DaemonOptions {

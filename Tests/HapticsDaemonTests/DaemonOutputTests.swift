@@ -1,7 +1,8 @@
 import Haptics
+import Testing
+
 @testable import HapticsCommandLine
 @testable import HapticsDaemon
-import Testing
 
 @Suite struct DaemonOutputTests {
     @Test func theDaemonDrivesEveryDriverOfItsListAndListsTheirDevices() throws {

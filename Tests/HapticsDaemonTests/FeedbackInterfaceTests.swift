@@ -88,9 +88,10 @@ struct FeedbackInterfaceTests {
     @Test func everythingTriggerFeedbackStartedEndsWhenItsClientLeaves() throws {
         let harness = try DaemonHarness(["--theme", Self.debianTheme])
         // A one-shot of 10 s (Debian's phone-incoming-call); the client leaves at once.
-        let script = Clients.gio + """
-            print('id', call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'phone-incoming-call', {}, -1])[0])
-            """
+        let script =
+            Clients.gio + """
+                print('id', call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'phone-incoming-call', {}, -1])[0])
+                """
         #expect(try harness.python(script).output.contains("id 1"))
         let frames = harness.frames(within: .seconds(3)) { $0.last?.isSilent == true }
         #expect(frames.first?.isSilent == false)
@@ -103,15 +104,16 @@ struct FeedbackInterfaceTests {
     @Test func silentSilencesAndImportantOverrides() throws {
         let harness = try DaemonHarness()
         #expect(try harness.run("/usr/bin/fbcli", ["-P", "silent"], timeout: .seconds(5)).status == 0)
-        let script = Clients.gio + """
-            print('profile', call('org.freedesktop.DBus.Properties', 'Get', '(ss)', [FEEDBACK, 'Profile'])[0])
-            quiet = call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {}, -1])[0]
-            wait_ended([quiet])
-            print('silenced', ended[quiet])
-            loud = call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {'important': GLib.Variant('b', True)}, -1])[0]
-            wait_ended([loud])
-            print('important', ended[loud])
-            """
+        let script =
+            Clients.gio + """
+                print('profile', call('org.freedesktop.DBus.Properties', 'Get', '(ss)', [FEEDBACK, 'Profile'])[0])
+                quiet = call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {}, -1])[0]
+                wait_ended([quiet])
+                print('silenced', ended[quiet])
+                loud = call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {'important': GLib.Variant('b', True)}, -1])[0]
+                wait_ended([loud])
+                print('important', ended[loud])
+                """
         let result = try harness.python(script)
         #expect(result.output.contains("profile silent"))
         #expect(result.output.contains("silenced [4294967295]"))
@@ -128,11 +130,12 @@ struct FeedbackInterfaceTests {
             """
         let harness = try DaemonHarness(start: false)
         try harness.startDaemon(["--theme", try harness.file("theme.json", theme)])
-        let script = Clients.gio + """
-            one = call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'e', {'profile': GLib.Variant('s', 'quiet')}, -1])[0]
-            wait_ended([one])
-            print('ended', ended[one])
-            """
+        let script =
+            Clients.gio + """
+                one = call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'e', {'profile': GLib.Variant('s', 'quiet')}, -1])[0]
+                wait_ended([one])
+                print('ended', ended[one])
+                """
         #expect(try harness.python(script).output.contains("ended [0]"))
         // Only quiet's entry: 200 ms at 0.25 (full would add 100 ms at 0.5 on top).
         let frames = harness.frames { $0.last?.isSilent == true }
@@ -142,19 +145,20 @@ struct FeedbackInterfaceTests {
 
     @Test func profileIsValidatedAndSignalled() throws {
         let harness = try DaemonHarness()
-        let script = Clients.gio + """
-            changes = []
-            bus.signal_subscribe(None, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', '/org/sigxcpu/Feedback', None, 0,
-                                 lambda *a: changes.append(a[5].unpack()[1]))
-            print('bad', error_of(lambda: call('org.freedesktop.DBus.Properties', 'Set', '(ssv)', [FEEDBACK, 'Profile', GLib.Variant('s', 'loud')])))
-            print('still', call('org.freedesktop.DBus.Properties', 'Get', '(ss)', [FEEDBACK, 'Profile'])[0])
-            call('org.freedesktop.DBus.Properties', 'Set', '(ssv)', [FEEDBACK, 'Profile', GLib.Variant('s', 'quiet')])
-            context = GLib.MainContext.default()
-            for _ in range(200):
-                if changes: break
-                context.iteration(False); GLib.usleep(5000)
-            print('changes', changes)
-            """
+        let script =
+            Clients.gio + """
+                changes = []
+                bus.signal_subscribe(None, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', '/org/sigxcpu/Feedback', None, 0,
+                                     lambda *a: changes.append(a[5].unpack()[1]))
+                print('bad', error_of(lambda: call('org.freedesktop.DBus.Properties', 'Set', '(ssv)', [FEEDBACK, 'Profile', GLib.Variant('s', 'loud')])))
+                print('still', call('org.freedesktop.DBus.Properties', 'Get', '(ss)', [FEEDBACK, 'Profile'])[0])
+                call('org.freedesktop.DBus.Properties', 'Set', '(ssv)', [FEEDBACK, 'Profile', GLib.Variant('s', 'quiet')])
+                context = GLib.MainContext.default()
+                for _ in range(200):
+                    if changes: break
+                    context.iteration(False); GLib.usleep(5000)
+                print('changes', changes)
+                """
         let output = try harness.python(script).output
         #expect(output.contains("bad org.freedesktop.DBus.Error.InvalidArgs"))
         #expect(output.contains("still full"))
@@ -169,7 +173,8 @@ struct FeedbackInterfaceTests {
         let badTimeout = try harness.busctl("org.sigxcpu.Feedback", "TriggerFeedback", ["ssa{sv}i", "app", "button-pressed", "0", "-5"])
         #expect(badTimeout.status != 0)
         #expect(badTimeout.errors.contains("timeout -5"))
-        let badHint = try harness.busctl("org.sigxcpu.Feedback", "TriggerFeedback", ["ssa{sv}i", "app", "button-pressed", "1", "important", "s", "yes", "-1"])
+        let badHint = try harness.busctl(
+            "org.sigxcpu.Feedback", "TriggerFeedback", ["ssa{sv}i", "app", "button-pressed", "1", "important", "s", "yes", "-1"])
         #expect(badHint.errors.contains("the hint 'important'"))
         let unknown = try harness.busctl("org.sigxcpu.Feedback", "EndFeedback", ["u", "12345"])
         #expect(unknown.status == 0)
@@ -179,13 +184,14 @@ struct FeedbackInterfaceTests {
 
     @Test func aClientCannotKeepMoreThan32FeedbacksRunning() throws {
         let harness = try DaemonHarness()
-        let script = Clients.gio + """
-            ids = [call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {}, 0])[0] for _ in range(32)]
-            print('33rd', error_of(lambda: call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {}, 0])))
-            call(FEEDBACK, 'EndFeedback', '(u)', [ids[0]])
-            wait_ended([ids[0]])
-            print('after an end', call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {}, -1])[0] > 0)
-            """
+        let script =
+            Clients.gio + """
+                ids = [call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {}, 0])[0] for _ in range(32)]
+                print('33rd', error_of(lambda: call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {}, 0])))
+                call(FEEDBACK, 'EndFeedback', '(u)', [ids[0]])
+                wait_ended([ids[0]])
+                print('after an end', call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'button-pressed', {}, -1])[0] > 0)
+                """
         let output = try harness.python(script).output
         #expect(output.contains("33rd org.freedesktop.DBus.Error.LimitsExceeded"))
         #expect(output.contains("after an end True"))
@@ -197,7 +203,8 @@ struct FeedbackInterfaceTests {
         for member in [".TriggerFeedback", ".EndFeedback", ".FeedbackEnded", ".Profile", ".Vibrate", ".PlayAHAP", ".Impact", ".Devices"] {
             #expect(busctl.output.contains(member), "\(member) missing from busctl introspect")
         }
-        let gdbus = try harness.run("/usr/bin/gdbus", ["introspect", "--session", "--dest", "org.sigxcpu.Feedback", "--object-path", "/org/sigxcpu/Feedback"])
+        let gdbus = try harness.run(
+            "/usr/bin/gdbus", ["introspect", "--session", "--dest", "org.sigxcpu.Feedback", "--object-path", "/org/sigxcpu/Feedback"])
         #expect(gdbus.output.contains("TriggerFeedback(in  s app_id,"))
         #expect(gdbus.output.contains("interface org.sigxcpu.Feedback.Haptic"))
         #expect(gdbus.output.contains("interface io.github.haptics.Haptics1"))

@@ -1,6 +1,7 @@
-@testable import HapticsDaemon
 import HapticsPlayback
 import Testing
+
+@testable import HapticsDaemon
 
 @Suite struct FeedbackRegistryTests {
     @Test func eachFeedbackEndsOnceWithTheFirstReason() {

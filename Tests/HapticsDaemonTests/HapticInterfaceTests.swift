@@ -5,10 +5,11 @@ import Testing
 struct HapticInterfaceTests {
     @Test func vibratePlaysThePairsOnBothMotors() throws {
         let harness = try DaemonHarness()
-        let script = Clients.gio + """
-            print('result', call(HAPTIC, 'Vibrate', '(sa(du))', ['app', [(0.5, 100), (1.0, 50), (0.0, 30), (0.25, 10)]])[0])
-            GLib.usleep(400000)
-            """
+        let script =
+            Clients.gio + """
+                print('result', call(HAPTIC, 'Vibrate', '(sa(du))', ['app', [(0.5, 100), (1.0, 50), (0.0, 30), (0.25, 10)]])[0])
+                GLib.usleep(400000)
+                """
         #expect(try harness.python(script).output.contains("result True"))
         let frames = harness.frames { $0.last?.isSilent == true }
         // The 10 ms item is lengthened to the 40 ms minimum pulse; the pause keeps its length.
@@ -19,12 +20,13 @@ struct HapticInterfaceTests {
 
     @Test func anEmptyPatternStopsThatAppsVibration() throws {
         let harness = try DaemonHarness()
-        let script = Clients.gio + """
-            call(HAPTIC, 'Vibrate', '(sa(du))', ['app', [(1.0, 5000)]])
-            GLib.usleep(200000)
-            print('stop', call(HAPTIC, 'Vibrate', '(sa(du))', ['app', []])[0])
-            GLib.usleep(200000)
-            """
+        let script =
+            Clients.gio + """
+                call(HAPTIC, 'Vibrate', '(sa(du))', ['app', [(1.0, 5000)]])
+                GLib.usleep(200000)
+                print('stop', call(HAPTIC, 'Vibrate', '(sa(du))', ['app', []])[0])
+                GLib.usleep(200000)
+                """
         #expect(try harness.python(script).output.contains("stop True"))
         let frames = harness.frames { $0.last?.isSilent == true }
         // A held level goes out again every 2 s; it was stopped long before the 5 s were up.

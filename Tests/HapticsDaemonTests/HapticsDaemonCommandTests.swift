@@ -66,7 +66,10 @@ struct HapticsDaemonCommandTests {
 
     @Test func aBrokenThemeAtStartExits65NamingTheFileAndPath() throws {
         let harness = try DaemonHarness(start: false)
-        let path = try harness.file("bad.json", #"{"name": "b", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "magnitude": 70000}]}]}"#)
+        let path = try harness.file(
+            "bad.json",
+            #"{"name": "b", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "magnitude": 70000}]}]}"#
+        )
         let result = try harness.run(DaemonHarness.daemonPath, ["--driver", "record", "--theme", path], timeout: .seconds(10))
         #expect(result.status == 65)
         #expect(result.errors.contains("bad.json: profiles[0].feedbacks[0].magnitude: expected a magnitude"))

@@ -39,25 +39,34 @@ struct HapticsInterfaceTests {
 
     @Test func playAHAPPlaysTheDocumentAndRefusesBadOnes() throws {
         let harness = try DaemonHarness()
-        let ahap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.3, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0}]}}]}"#
+        let ahap =
+            #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.3, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0}]}}]}"#
         #expect(try harness.busctl(Self.interface, "PlayAHAP", ["ssi", "app", ahap, "-1"]).status == 0)
         let frames = harness.frames { $0.last?.isSilent == true }
         #expect(frames.first.map { $0.strong == 1 && $0.weak == 0 && $0.duration == 300 } == true)
-        let broken = try harness.busctl(Self.interface, "PlayAHAP", ["ssi", "app", #"{"Version": 1, "Pattern": [{"Event": {"Time": -1, "EventType": "HapticTransient"}}]}"#, "-1"])
+        let broken = try harness.busctl(
+            Self.interface, "PlayAHAP",
+            ["ssi", "app", #"{"Version": 1, "Pattern": [{"Event": {"Time": -1, "EventType": "HapticTransient"}}]}"#, "-1"])
         #expect(broken.errors.contains("PlayAHAP: Pattern[0].Event.Time"))
-        let script = Clients.gio + """
-            print('oversized', error_of(lambda: call(OWN, 'PlayAHAP', '(ssi)', ['app', ' ' * (1024 * 1024 + 1), -1])))
-            """
+        let script =
+            Clients.gio + """
+                print('oversized', error_of(lambda: call(OWN, 'PlayAHAP', '(ssi)', ['app', ' ' * (1024 * 1024 + 1), -1])))
+                """
         #expect(try harness.python(script).output.contains("oversized org.freedesktop.DBus.Error.LimitsExceeded"))
     }
 
     @Test func gainScalesWhatPlaysAndIsValidated() throws {
         let harness = try DaemonHarness()
-        let set = try harness.run("/usr/bin/busctl", ["--user", "set-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Gain", "d", "0.5"])
+        let set = try harness.run(
+            "/usr/bin/busctl",
+            ["--user", "set-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Gain", "d", "0.5"])
         #expect(set.status == 0)
-        let bad = try harness.run("/usr/bin/busctl", ["--user", "set-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Gain", "d", "2"])
+        let bad = try harness.run(
+            "/usr/bin/busctl",
+            ["--user", "set-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Gain", "d", "2"])
         #expect(bad.errors.contains("gain 2.0 is not a number from 0 to 1"))
-        let get = try harness.run("/usr/bin/busctl", ["--user", "get-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Gain"])
+        let get = try harness.run(
+            "/usr/bin/busctl", ["--user", "get-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Gain"])
         #expect(get.output.contains("d 0.5"))
         _ = try harness.busctl(Self.interface, "Impact", ["ssd", "app", "heavy", "1"])
         #expect(harness.frames { !$0.isEmpty }.first?.strong == 0.5)
@@ -66,17 +75,18 @@ struct HapticsInterfaceTests {
     @Test func stopAndStopAllEndLoops() throws {
         let harness = try DaemonHarness()
         let ahap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.2}}]}"#
-        let script = Clients.gio + """
-            first = call(OWN, 'PlayAHAP', '(ssi)', ['app', sys.argv[1], 0])[0]
-            second = call(OWN, 'PlayAHAP', '(ssi)', ['app', sys.argv[1], 0])[0]
-            GLib.usleep(300000)
-            call(OWN, 'Stop', '(u)', [first])
-            wait_ended([first], 5)
-            print('first', ended.get(first), 'second', ended.get(second))
-            call(OWN, 'StopAll', None, [])
-            wait_ended([second], 5)
-            print('second', ended.get(second))
-            """
+        let script =
+            Clients.gio + """
+                first = call(OWN, 'PlayAHAP', '(ssi)', ['app', sys.argv[1], 0])[0]
+                second = call(OWN, 'PlayAHAP', '(ssi)', ['app', sys.argv[1], 0])[0]
+                GLib.usleep(300000)
+                call(OWN, 'Stop', '(u)', [first])
+                wait_ended([first], 5)
+                print('first', ended.get(first), 'second', ended.get(second))
+                call(OWN, 'StopAll', None, [])
+                wait_ended([second], 5)
+                print('second', ended.get(second))
+                """
         let output = try harness.python(script, [ahap]).output
         #expect(output.contains("first [2] second None"))
         #expect(output.contains("second [2]"))
@@ -85,9 +95,11 @@ struct HapticsInterfaceTests {
 
     @Test func devicesAndVersionAreProperties() throws {
         let harness = try DaemonHarness()
-        let devices = try harness.run("/usr/bin/busctl", ["--user", "get-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Devices"])
+        let devices = try harness.run(
+            "/usr/bin/busctl", ["--user", "get-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Devices"])
         #expect(devices.output.contains(#"a(sss) 1 "-" "standard output" "record""#))
-        let version = try harness.run("/usr/bin/busctl", ["--user", "get-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Version"])
+        let version = try harness.run(
+            "/usr/bin/busctl", ["--user", "get-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Version"])
         #expect(version.output.contains("u 1"))
     }
 }

@@ -1,9 +1,10 @@
 import CEvdev
 import Glibc
 import Haptics
-@testable import HapticsEvdev
 import Synchronization
 import Testing
+
+@testable import HapticsEvdev
 
 @Suite struct EvdevDriverTests {
     private let pad = "/dev/input/event3"
@@ -21,20 +22,22 @@ import Testing
         let driver = driver(system)
         try driver.prepare()
         try driver.prepare()
-        #expect(system.calls == [
-            .open(pad), .close(pad), .open(pad), .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0, weak: 0, length: 50),
-            .write(pad, type: UInt16(EV_FF), code: UInt16(FF_GAIN), value: 0xFFFF),
-        ])
+        #expect(
+            system.calls == [
+                .open(pad), .close(pad), .open(pad), .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0, weak: 0, length: 50),
+                .write(pad, type: UInt16(EV_FF), code: UInt16(FF_GAIN), value: 0xFFFF),
+            ])
     }
 
     @Test func eachFrameUpdatesTheSameEffectInPlaceThenWritesPlay() throws {
         let system = FakeInputSystem([pad: FakeInputSystem.pad("Pad", gain: false)])
         let driver = driver(system)
         try driver.apply(frame(1, 0.5, ms: 160))
-        #expect(system.calls.suffix(2) == [
-            .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0x8000, length: 210),
-            .write(pad, type: UInt16(EV_FF), code: 0, value: 1),
-        ])
+        #expect(
+            system.calls.suffix(2) == [
+                .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0x8000, length: 210),
+                .write(pad, type: UInt16(EV_FF), code: 0, value: 1),
+            ])
     }
 
     @Test func oneSlotServesAThousandFrames() throws {
@@ -121,17 +124,19 @@ import Testing
         try driver.stop()
         system.resetCalls()
         try driver.apply(frame(1, 1))
-        #expect(system.calls == [
-            .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0, weak: 0, length: 50),
-            .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 90),
-            .write(pad, type: UInt16(EV_FF), code: 0, value: 1),
-        ])
+        #expect(
+            system.calls == [
+                .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0, weak: 0, length: 50),
+                .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 90),
+                .write(pad, type: UInt16(EV_FF), code: 0, value: 1),
+            ])
         driver.close()
         system.resetCalls()
         try driver.apply(frame(1, 1))
-        #expect(system.calls.prefix(4) == [
-            .open(pad), .close(pad), .open(pad), .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0, weak: 0, length: 50),
-        ])
+        #expect(
+            system.calls.prefix(4) == [
+                .open(pad), .close(pad), .open(pad), .upload(pad, id: 0, type: UInt16(FF_RUMBLE), strong: 0, weak: 0, length: 50),
+            ])
         #expect(driver.devices.map(\.node) == [pad])
     }
 
@@ -152,10 +157,11 @@ import Testing
         try driver.apply(frame(0.25, 0.25))
         #expect(driver.devices.map(\.node) == [other])
         #expect(notices.lines == ["\(pad) (Left) was unplugged; dropped it"])
-        #expect(system.calls.suffix(2) == [
-            .upload(other, id: 0, type: UInt16(FF_RUMBLE), strong: 0x4000, weak: 0x4000, length: 90),
-            .write(other, type: UInt16(EV_FF), code: 0, value: 1),
-        ])
+        #expect(
+            system.calls.suffix(2) == [
+                .upload(other, id: 0, type: UInt16(FF_RUMBLE), strong: 0x4000, weak: 0x4000, length: 90),
+                .write(other, type: UInt16(EV_FF), code: 0, value: 1),
+            ])
     }
 
     @Test func noFreeSlotExplainsWhoHoldsThem() {
@@ -208,13 +214,15 @@ import Testing
         #expect(driver.devices.map(\.node) == ["/dev/input/event2", "/dev/input/event5"])
         driver.handle(.disappeared("/dev/input/event2"))
         #expect(driver.devices.map(\.node) == ["/dev/input/event5"])
-        #expect(notices.lines == [
-            "/dev/input/event5 (Second) plugged in: it will rumble too",
-            "/dev/input/event2 (First) was unplugged; dropped it",
-        ])
+        #expect(
+            notices.lines == [
+                "/dev/input/event5 (Second) plugged in: it will rumble too",
+                "/dev/input/event2 (First) was unplugged; dropped it",
+            ])
         #expect(counts.withLock { $0 } == [2, 1])
         try driver.apply(frame(1, 1))
-        #expect(system.calls.contains(.upload("/dev/input/event5", id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 90)))
+        #expect(
+            system.calls.contains(.upload("/dev/input/event5", id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 90)))
         holder.withLock { $0 = nil }
     }
 

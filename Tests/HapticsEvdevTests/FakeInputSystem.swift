@@ -1,8 +1,9 @@
 import CEvdev
 import Glibc
 import Haptics
-@testable import HapticsEvdev
 import Synchronization
+
+@testable import HapticsEvdev
 
 /// A pretend `/dev/input` behind the `Syscalls` seam: devices, their effect slots, and every
 /// call made, with failures that tests inject.
@@ -33,8 +34,9 @@ final class FakeInputSystem: Sendable {
 
     /// A gamepad with rumble, periodic and gain, 16 slots.
     static func pad(_ name: String, gain: Bool = true, rumble: Bool = true, gamepad: Bool = true, slots: Int = 16) -> DeviceCapabilities {
-        DeviceCapabilities(name: name, vendor: 0x054c, product: 0x0ce6, bus: 3, hasRumble: rumble, hasPeriodic: true,
-                           hasGain: gain, isGamepad: gamepad, effectSlots: slots)
+        DeviceCapabilities(
+            name: name, vendor: 0x054c, product: 0x0ce6, bus: 3, hasRumble: rumble, hasPeriodic: true,
+            hasGain: gain, isGamepad: gamepad, effectSlots: slots)
     }
 
     init(_ devices: [String: DeviceCapabilities]) {
@@ -93,10 +95,12 @@ final class FakeInputSystem: Sendable {
                         state.slotsInUse[path, default: []].insert(free)
                     }
                     let isRumble = effect.type == UInt16(FF_RUMBLE)
-                    state.calls.append(.upload(path, id: effect.id, type: effect.type,
-                                               strong: isRumble ? effect.u.rumble.strong_magnitude : UInt16(effect.u.periodic.magnitude),
-                                               weak: isRumble ? effect.u.rumble.weak_magnitude : 0,
-                                               length: effect.replay.length))
+                    state.calls.append(
+                        .upload(
+                            path, id: effect.id, type: effect.type,
+                            strong: isRumble ? effect.u.rumble.strong_magnitude : UInt16(effect.u.periodic.magnitude),
+                            weak: isRumble ? effect.u.rumble.weak_magnitude : 0,
+                            length: effect.replay.length))
                 }
             },
             eraseEffect: { fd, id throws(Errno) in
@@ -113,7 +117,9 @@ final class FakeInputSystem: Sendable {
                 }
             },
             listDirectory: { _ throws(Errno) in
-                self.state.withLock { state in [".", "..", "js0", "mice"] + state.devices.keys.map { String($0.split(separator: "/").last ?? "") } }
+                self.state.withLock { state in
+                    [".", "..", "js0", "mice"] + state.devices.keys.map { String($0.split(separator: "/").last ?? "") }
+                }
             },
             watchDirectory: { _ throws(Errno) in throw Errno(ENOSYS) },
             read: { _, _ throws(Errno) in throw Errno(EAGAIN) },

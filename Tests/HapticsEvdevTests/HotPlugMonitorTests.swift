@@ -1,6 +1,7 @@
 import Glibc
-@testable import HapticsEvdev
 import Testing
+
+@testable import HapticsEvdev
 
 @Suite struct HotPlugMonitorTests {
     private func record(mask: UInt32, name: String) -> [UInt8] {
@@ -12,7 +13,8 @@ import Testing
     }
 
     @Test func readsCreationsAttributeChangesAndDeletionsOfEventNodes() {
-        let bytes = record(mask: UInt32(IN_CREATE), name: "event7") + record(mask: UInt32(IN_ATTRIB), name: "event7")
+        let bytes =
+            record(mask: UInt32(IN_CREATE), name: "event7") + record(mask: UInt32(IN_ATTRIB), name: "event7")
             + record(mask: UInt32(IN_CREATE), name: "js0") + record(mask: UInt32(IN_DELETE), name: "event3")
         let changes = bytes.withUnsafeBytes { HotPlugMonitor.parse($0, directory: "/dev/input") }
         #expect(changes == [.appeared("/dev/input/event7"), .appeared("/dev/input/event7"), .disappeared("/dev/input/event3")])

@@ -1,8 +1,9 @@
-@testable import HapticsModel
-@testable import HapticsPlayback
 import HapticsTesting
 import Synchronization
 import Testing
+
+@testable import HapticsModel
+@testable import HapticsPlayback
 
 @Suite struct ManualClockTests {
     @Test func sleepersWakeOnlyWhenTimeReachesTheirDeadline() async throws {
@@ -51,7 +52,10 @@ import Testing
             let made = clock.makePlaybackTimer { [weak self] in
                 guard let self else { return }
                 let now = clock.now.offset
-                let count = fired.withLock { $0.append(now); return $0.count }
+                let count = fired.withLock {
+                    $0.append(now)
+                    return $0.count
+                }
                 if count < times { timer.withLock { $0?.arm(at: now + step) } }
             }
             timer.withLock { $0 = made }

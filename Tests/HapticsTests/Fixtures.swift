@@ -32,7 +32,8 @@ enum Fixtures {
     /// Writes `text` to a file named `name` in a fresh temporary folder, runs `body` with its
     /// path, and removes the folder, whatever `body` does.
     @discardableResult
-    static func withTemporaryFile<Result>(_ text: String, name: String = "pattern.ahap", _ body: (String) throws -> Result) throws -> Result {
+    static func withTemporaryFile<Result>(_ text: String, name: String = "pattern.ahap", _ body: (String) throws -> Result) throws -> Result
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import HapticsModel
 @testable import HapticsPlayback
-import Testing
 
 /// A frame written compactly in a test: start and duration in milliseconds, then levels.
 struct ExpectedFrame: CustomStringConvertible, Hashable {
@@ -27,7 +28,10 @@ struct ExpectedFrame: CustomStringConvertible, Hashable {
 /// Expects `frames` to be exactly `expected`: same times, levels within 1e-9.
 func expectFrames(_ frames: [RumbleFrame], _ expected: [ExpectedFrame], sourceLocation: SourceLocation = #_sourceLocation) {
     let matches = frames.count == expected.count && zip(frames, expected).allSatisfy { $1.matches($0) }
-    #expect(matches, "got \(frames.map { ExpectedFrame(Int($0.start.inMilliseconds.rounded()), Int($0.duration.inMilliseconds.rounded()), $0.strong, $0.weak) }), expected \(expected)", sourceLocation: sourceLocation)
+    #expect(
+        matches,
+        "got \(frames.map { ExpectedFrame(Int($0.start.inMilliseconds.rounded()), Int($0.duration.inMilliseconds.rounded()), $0.strong, $0.weak) }), expected \(expected)",
+        sourceLocation: sourceLocation)
 }
 
 extension RumbleTrack {

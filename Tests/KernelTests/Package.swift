@@ -15,10 +15,10 @@ let package = Package(
     name: "KernelTests",
     products: [
         // The virtual pad, for the VM benchmark (bench/Package.swift) too.
-        .library(name: "VirtualDevices", targets: ["VirtualDevices"]),
+        .library(name: "VirtualDevices", targets: ["VirtualDevices"])
     ],
     dependencies: [
-        .package(name: "Haptics", path: "../.."),
+        .package(name: "Haptics", path: "../..")
     ],
     targets: [
         // uinput and uhid ioctls whose macros do not import into Swift, and the kernel's

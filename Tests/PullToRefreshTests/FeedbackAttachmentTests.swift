@@ -1,7 +1,7 @@
+import Haptics
 import HapticsTesting
 import PullToRefresh
 import Testing
-import Haptics
 
 /// Every test keeps a backstop observer attached, so that inputs sent after a token is gone never fall
 /// through to a `defaultFeedback` set by a test running in parallel.

@@ -7,42 +7,46 @@ struct GestureTraceTests {
     }
 
     @Test func parsesSamplesIntoDragsReleaseAndScrolls() throws {
-        let trace = try GestureTrace(csv: """
-            t_ms,offset,dragging
-            0,0,1
-            16,30.5,1
-            33,60,1
-            50,60,0
-            66,20,0
-            """)
-        #expect(trace.inputs == [
-            timed(0, .drag(offset: 0)),
-            timed(16, .drag(offset: 30.5)),
-            timed(33, .drag(offset: 60)),
-            timed(50, .release),
-            timed(50, .scroll(offset: 60)),
-            timed(66, .scroll(offset: 20)),
-        ])
+        let trace = try GestureTrace(
+            csv: """
+                t_ms,offset,dragging
+                0,0,1
+                16,30.5,1
+                33,60,1
+                50,60,0
+                66,20,0
+                """)
+        #expect(
+            trace.inputs == [
+                timed(0, .drag(offset: 0)),
+                timed(16, .drag(offset: 30.5)),
+                timed(33, .drag(offset: 60)),
+                timed(50, .release),
+                timed(50, .scroll(offset: 60)),
+                timed(66, .scroll(offset: 20)),
+            ])
     }
 
     @Test func fingerUpSamplesBeforeAnyDragAreScrolls() throws {
         let trace = try GestureTrace(csv: "0,10,0\n10,50,1\n20,5,0\n30,0,0")
-        #expect(trace.inputs == [
-            timed(0, .scroll(offset: 10)),
-            timed(10, .drag(offset: 50)),
-            timed(20, .release),
-            timed(20, .scroll(offset: 5)),
-            timed(30, .scroll(offset: 0)),
-        ])
+        #expect(
+            trace.inputs == [
+                timed(0, .scroll(offset: 10)),
+                timed(10, .drag(offset: 50)),
+                timed(20, .release),
+                timed(20, .scroll(offset: 5)),
+                timed(30, .scroll(offset: 0)),
+            ])
     }
 
     @Test func parsesCommands() throws {
         let trace = try GestureTrace(csv: "100,end\n200,nomore\n300,reset")
-        #expect(trace.inputs == [
-            timed(100, .endRefreshing),
-            timed(200, .endRefreshingWithNoMoreData),
-            timed(300, .resetNoMoreData),
-        ])
+        #expect(
+            trace.inputs == [
+                timed(100, .endRefreshing),
+                timed(200, .endRefreshingWithNoMoreData),
+                timed(300, .resetNoMoreData),
+            ])
     }
 
     @Test func ignoresBlankLinesCommentsSpacesAndCarriageReturns() throws {

@@ -15,13 +15,14 @@ struct RefreshControllerTests {
         controller.send(.drag(offset: 58))
         controller.send(.release)
         controller.send(.endRefreshing)
-        #expect(recorder.intents == [
-            .prepare,
-            .impact(.light, intensity: 1),
-            .selection,
-            .impact(.light, intensity: 1),
-            .notification(.success),
-        ])
+        #expect(
+            recorder.intents == [
+                .prepare,
+                .impact(.light, intensity: 1),
+                .selection,
+                .impact(.light, intensity: 1),
+                .notification(.success),
+            ])
         #expect(controller.state == .idle)
         token.cancel()
     }
@@ -29,10 +30,12 @@ struct RefreshControllerTests {
     @Test func sendReturnsTheMachinesAction() {
         let controller = RefreshController(kind: .backFooter)
         let token = controller.attach(RefreshFeedback(RecordingFeedback()))
-        #expect(controller.send(.drag(offset: 50)) == RefreshAction(
-            transition: RefreshTransition(from: .idle, to: .pulling),
-            cues: [.intent(.prepare), .intent(.impact(.light, intensity: 1))]
-        ))
+        #expect(
+            controller.send(.drag(offset: 50))
+                == RefreshAction(
+                    transition: RefreshTransition(from: .idle, to: .pulling),
+                    cues: [.intent(.prepare), .intent(.impact(.light, intensity: 1))]
+                ))
         #expect(controller.send(.drag(offset: 55)) == nil)
         #expect(controller.pullingPercent == 1.25)
         token.cancel()
@@ -175,7 +178,8 @@ struct RefreshControllerTests {
         }
 
         @Test func itsConfigurationDrivesTheMachine() {
-            let shared = SharedRefreshFeedback(RefreshFeedback(RecordingFeedback(), configuration: RefreshFeedbackConfiguration(hysteresis: 10)))
+            let shared = SharedRefreshFeedback(
+                RefreshFeedback(RecordingFeedback(), configuration: RefreshFeedbackConfiguration(hysteresis: 10)))
             let controller = RefreshController(kind: .header, shared: shared)
             controller.send(.drag(offset: 60))
             controller.send(.drag(offset: 50))
@@ -199,7 +203,7 @@ struct RefreshControllerTests {
         let feedback = RecordingFeedback()
         let header = RefreshController(kind: .header)
         let token = header.attach(RefreshFeedback(feedback))
-        header.send(.drag(offset: 60))                      // past the 54 pt threshold: pulling
+        header.send(.drag(offset: 60))  // past the 54 pt threshold: pulling
         #expect(feedback.intents == [.prepare, .impact(.light, intensity: 1)])
         token.cancel()
     }
@@ -209,9 +213,9 @@ struct RefreshControllerTests {
     /// The README's pull-to-refresh example, on a recording feedback.
     @Test func theReadmeExampleFiresTheImpact() {
         let engine = RecordingFeedback()
-        let header = RefreshController(kind: .header)                     // 54 pt threshold
-        let attachment = header.attach(RefreshFeedback(engine))           // this header's haptics
-        var finger = FingerGesture()                                      // (offset, finger) -> inputs
+        let header = RefreshController(kind: .header)  // 54 pt threshold
+        let attachment = header.attach(RefreshFeedback(engine))  // this header's haptics
+        var finger = FingerGesture()  // (offset, finger) -> inputs
         for input in finger.inputs(offset: 60, fingerDown: true) { header.send(input) }  // the impact
         #expect(engine.intents == [.prepare, .impact(.light, intensity: 1)])
         attachment.cancel()

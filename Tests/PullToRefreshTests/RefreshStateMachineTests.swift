@@ -26,23 +26,51 @@ struct RefreshStateMachineTests {
     static let table: [RefreshComponentKind: [RefreshState: [RefreshState]]] = [
         .header: [
             //            drag20  drag60    scroll20     scroll60     release      begin(vis.)  begin(hidden) didAppear    end    nomore        reset
-            .idle:        [.idle, .pulling, .idle,       .idle,       .idle,       .refreshing, .willRefresh, .idle,       .idle, .idle,        .idle],
-            .pulling:     [.idle, .pulling, .refreshing, .refreshing, .refreshing, .refreshing, .willRefresh, .pulling,    .idle, .pulling,     .pulling],
-            .refreshing:  [.refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .idle, .refreshing, .refreshing],
-            .willRefresh: [.willRefresh, .willRefresh, .willRefresh, .willRefresh, .willRefresh, .refreshing, .willRefresh, .refreshing, .idle, .willRefresh, .willRefresh],
+            .idle: [.idle, .pulling, .idle, .idle, .idle, .refreshing, .willRefresh, .idle, .idle, .idle, .idle],
+            .pulling: [
+                .idle, .pulling, .refreshing, .refreshing, .refreshing, .refreshing, .willRefresh, .pulling, .idle, .pulling, .pulling,
+            ],
+            .refreshing: [
+                .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .idle, .refreshing,
+                .refreshing,
+            ],
+            .willRefresh: [
+                .willRefresh, .willRefresh, .willRefresh, .willRefresh, .willRefresh, .refreshing, .willRefresh, .refreshing, .idle,
+                .willRefresh, .willRefresh,
+            ],
         ],
         .backFooter: [
-            .idle:        [.idle, .pulling, .idle,       .idle,       .idle,       .refreshing, .willRefresh, .idle,       .idle, .noMoreData, .idle],
-            .pulling:     [.idle, .pulling, .refreshing, .refreshing, .refreshing, .refreshing, .willRefresh, .pulling,    .idle, .noMoreData, .idle],
-            .refreshing:  [.refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .idle, .noMoreData, .idle],
-            .willRefresh: [.willRefresh, .willRefresh, .willRefresh, .willRefresh, .willRefresh, .refreshing, .willRefresh, .refreshing, .idle, .noMoreData, .idle],
-            .noMoreData:  [.noMoreData, .noMoreData, .noMoreData, .noMoreData, .noMoreData, .refreshing, .willRefresh, .noMoreData, .idle, .noMoreData, .idle],
+            .idle: [.idle, .pulling, .idle, .idle, .idle, .refreshing, .willRefresh, .idle, .idle, .noMoreData, .idle],
+            .pulling: [
+                .idle, .pulling, .refreshing, .refreshing, .refreshing, .refreshing, .willRefresh, .pulling, .idle, .noMoreData, .idle,
+            ],
+            .refreshing: [
+                .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .idle, .noMoreData,
+                .idle,
+            ],
+            .willRefresh: [
+                .willRefresh, .willRefresh, .willRefresh, .willRefresh, .willRefresh, .refreshing, .willRefresh, .refreshing, .idle,
+                .noMoreData, .idle,
+            ],
+            .noMoreData: [
+                .noMoreData, .noMoreData, .noMoreData, .noMoreData, .noMoreData, .refreshing, .willRefresh, .noMoreData, .idle, .noMoreData,
+                .idle,
+            ],
         ],
         .autoFooter: [
-            .idle:        [.idle, .refreshing, .idle,    .refreshing, .idle,       .refreshing, .willRefresh, .idle,       .idle, .noMoreData, .idle],
-            .refreshing:  [.refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .idle, .noMoreData, .idle],
-            .willRefresh: [.willRefresh, .willRefresh, .willRefresh, .willRefresh, .willRefresh, .refreshing, .willRefresh, .refreshing, .idle, .noMoreData, .idle],
-            .noMoreData:  [.noMoreData, .noMoreData, .noMoreData, .noMoreData, .noMoreData, .refreshing, .willRefresh, .noMoreData, .idle, .noMoreData, .idle],
+            .idle: [.idle, .refreshing, .idle, .refreshing, .idle, .refreshing, .willRefresh, .idle, .idle, .noMoreData, .idle],
+            .refreshing: [
+                .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .refreshing, .idle, .noMoreData,
+                .idle,
+            ],
+            .willRefresh: [
+                .willRefresh, .willRefresh, .willRefresh, .willRefresh, .willRefresh, .refreshing, .willRefresh, .refreshing, .idle,
+                .noMoreData, .idle,
+            ],
+            .noMoreData: [
+                .noMoreData, .noMoreData, .noMoreData, .noMoreData, .noMoreData, .refreshing, .willRefresh, .noMoreData, .idle, .noMoreData,
+                .idle,
+            ],
         ],
     ]
 
@@ -56,13 +84,14 @@ struct RefreshStateMachineTests {
     /// A fresh machine brought to `state` through public inputs.
     static func machine(_ kind: RefreshComponentKind, in state: RefreshState) -> RefreshStateMachine {
         var machine = RefreshStateMachine(kind: kind)
-        let setUp: [RefreshInput] = switch state {
-        case .idle: []
-        case .pulling: [.drag(offset: 60)]
-        case .refreshing: [.beginRefreshing(visible: true)]
-        case .willRefresh: [.beginRefreshing(visible: false)]
-        case .noMoreData: [.endRefreshingWithNoMoreData]
-        }
+        let setUp: [RefreshInput] =
+            switch state {
+            case .idle: []
+            case .pulling: [.drag(offset: 60)]
+            case .refreshing: [.beginRefreshing(visible: true)]
+            case .willRefresh: [.beginRefreshing(visible: false)]
+            case .noMoreData: [.endRefreshingWithNoMoreData]
+            }
         for input in setUp {
             _ = machine.event(input)
         }
@@ -113,10 +142,12 @@ struct RefreshStateMachineTests {
         let actions = [0, 30, 53, 55, 60, 70, 66].map { machine.event(.drag(offset: Double($0))) }
         let impacts = actions.compactMap { $0 }.flatMap(\.cues).filter { $0 == .intent(.impact(.light, intensity: 1)) }
         #expect(impacts.count == 1)
-        #expect(actions[3] == RefreshAction(
-            transition: RefreshTransition(from: .idle, to: .pulling),
-            cues: [.intent(.impact(.light, intensity: 1))]
-        ))
+        #expect(
+            actions[3]
+                == RefreshAction(
+                    transition: RefreshTransition(from: .idle, to: .pulling),
+                    cues: [.intent(.impact(.light, intensity: 1))]
+                ))
         #expect(actions[4] == nil)
         #expect(actions[5] == nil)
         #expect(actions[6] == nil)
@@ -206,10 +237,12 @@ struct RefreshStateMachineTests {
     @Test func leavingPullingByDragFiresNoCueByDefault() {
         var machine = RefreshStateMachine(kind: .header)
         _ = machine.event(.drag(offset: 60))
-        #expect(machine.event(.drag(offset: 40)) == RefreshAction(
-            transition: RefreshTransition(from: .pulling, to: .idle),
-            cues: []
-        ))
+        #expect(
+            machine.event(.drag(offset: 40))
+                == RefreshAction(
+                    transition: RefreshTransition(from: .pulling, to: .idle),
+                    cues: []
+                ))
     }
 
     @Test(arguments: [FeedbackIntent.impact(.soft, intensity: 0.3), .selection])
@@ -233,10 +266,12 @@ struct RefreshStateMachineTests {
 
         var notifying = RefreshStateMachine(kind: .header, configuration: RefreshFeedbackConfiguration(notifiesSuccessOnEnd: true))
         _ = notifying.event(.beginRefreshing(visible: true))
-        #expect(notifying.event(.endRefreshing) == RefreshAction(
-            transition: RefreshTransition(from: .refreshing, to: .idle),
-            cues: [.intent(.notification(.success))]
-        ))
+        #expect(
+            notifying.event(.endRefreshing)
+                == RefreshAction(
+                    transition: RefreshTransition(from: .refreshing, to: .idle),
+                    cues: [.intent(.notification(.success))]
+                ))
     }
 
     @Test func onlyTheEndOfARefreshNotifiesSuccess() {
@@ -263,10 +298,12 @@ struct RefreshStateMachineTests {
 
     @Test func dragStartingPastTheThresholdPreparesBeforeTheImpact() {
         var machine = RefreshStateMachine(kind: .backFooter)
-        #expect(machine.event(.drag(offset: 50)) == RefreshAction(
-            transition: RefreshTransition(from: .idle, to: .pulling),
-            cues: [.intent(.prepare), .intent(.impact(.light, intensity: 1))]
-        ))
+        #expect(
+            machine.event(.drag(offset: 50))
+                == RefreshAction(
+                    transition: RefreshTransition(from: .idle, to: .pulling),
+                    cues: [.intent(.prepare), .intent(.impact(.light, intensity: 1))]
+                ))
     }
 
     @Test func dragAfterAFingerUpScrollPreparesAgain() {
@@ -308,10 +345,12 @@ struct RefreshStateMachineTests {
     @Test func autoFooterRefreshesOnceTheTriggerPercentShowsWithoutAnImpact() {
         var machine = RefreshStateMachine(kind: .autoFooter, triggerAutomaticallyRefreshPercent: 0.5)
         #expect(machine.event(.drag(offset: 21.9)) == nil)
-        #expect(machine.event(.drag(offset: 22)) == RefreshAction(
-            transition: RefreshTransition(from: .idle, to: .refreshing),
-            cues: []
-        ))
+        #expect(
+            machine.event(.drag(offset: 22))
+                == RefreshAction(
+                    transition: RefreshTransition(from: .idle, to: .refreshing),
+                    cues: []
+                ))
     }
 
     @Test func autoFooterDoesNotRefreshWhileMovingBack() {

@@ -6,19 +6,26 @@ import Testing
 @Suite struct RefreshTensionTests {
     private static let tense = RefreshFeedbackConfiguration(tension: RefreshTension(startPercent: 0.5))
 
-    private func cues(_ inputs: [RefreshInput], kind: RefreshComponentKind = .header, configuration: RefreshFeedbackConfiguration = tense) -> [[RefreshCue]] {
+    private func cues(_ inputs: [RefreshInput], kind: RefreshComponentKind = .header, configuration: RefreshFeedbackConfiguration = tense)
+        -> [[RefreshCue]]
+    {
         var machine = RefreshStateMachine(kind: kind, configuration: configuration)
         return inputs.map { machine.event($0)?.cues ?? [] }
     }
 
     @Test func offByDefault() {
-        #expect(cues([.drag(offset: 40), .drag(offset: 50), .release], configuration: RefreshFeedbackConfiguration()) == [[.intent(.prepare)], [], []])
+        #expect(
+            cues([.drag(offset: 40), .drag(offset: 50), .release], configuration: RefreshFeedbackConfiguration()) == [
+                [.intent(.prepare)], [], [],
+            ])
     }
 
     @Test func fromItsStartTheLevelFollowsThePullingPercentAndTheImpactCutsItOff() {
         // Height 54: 27 pt is the start, 54 the threshold.
         let fired = cues([.drag(offset: 20), .drag(offset: 27), .drag(offset: 40.5), .drag(offset: 60), .drag(offset: 70)])
-        let expected: [[RefreshCue]] = [[.intent(.prepare)], [.tension(0.5)], [.tension(0.75)], [.tensionEnded, .intent(.impact(.light, intensity: 1))], []]
+        let expected: [[RefreshCue]] = [
+            [.intent(.prepare)], [.tension(0.5)], [.tension(0.75)], [.tensionEnded, .intent(.impact(.light, intensity: 1))], [],
+        ]
         #expect(fired == expected)
     }
 

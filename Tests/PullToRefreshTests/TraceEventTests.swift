@@ -1,6 +1,6 @@
+import Haptics
 import PullToRefresh
 import Testing
-import Haptics
 
 struct TraceEventTests {
     @Test(arguments: [
@@ -11,7 +11,10 @@ struct TraceEventTests {
         (TraceEvent(timeMilliseconds: 140, kind: .cue(.intent(.impact(.soft, intensity: 1)))), #"{"t_ms":140,"impact":"soft"}"#),
         (TraceEvent(timeMilliseconds: 900, kind: .cue(.intent(.notification(.success)))), #"{"t_ms":900,"notification":"success"}"#),
         (TraceEvent(timeMilliseconds: 130, kind: .cue(.intent(.selection))), #"{"t_ms":130,"selection":true}"#),
-        (TraceEvent(timeMilliseconds: 200, kind: .cue(.intent(.pattern(Preset.selection.pattern, .once)))), #"{"t_ms":200,"pattern":true}"#),
+        (
+            TraceEvent(timeMilliseconds: 200, kind: .cue(.intent(.pattern(Preset.selection.pattern, .once)))),
+            #"{"t_ms":200,"pattern":true}"#
+        ),
     ])
     func jsonLineIsCompactWithTimeFirst(event: TraceEvent, expected: String) {
         #expect(event.jsonLine == expected)
@@ -21,12 +24,13 @@ struct TraceEventTests {
         let action = RefreshAction(
             transition: RefreshTransition(from: .idle, to: .pulling),
             cues: [.intent(.prepare), .intent(.impact(.light, intensity: 1)), .intent(.notification(.warning)), .intent(.selection)])
-        #expect(TraceEvent.events(of: action, atMilliseconds: 83) == [
-            TraceEvent(timeMilliseconds: 83, kind: .state(.pulling)),
-            TraceEvent(timeMilliseconds: 83, kind: .cue(.intent(.impact(.light, intensity: 1)))),
-            TraceEvent(timeMilliseconds: 83, kind: .cue(.intent(.notification(.warning)))),
-            TraceEvent(timeMilliseconds: 83, kind: .cue(.intent(.selection))),
-        ])
+        #expect(
+            TraceEvent.events(of: action, atMilliseconds: 83) == [
+                TraceEvent(timeMilliseconds: 83, kind: .state(.pulling)),
+                TraceEvent(timeMilliseconds: 83, kind: .cue(.intent(.impact(.light, intensity: 1)))),
+                TraceEvent(timeMilliseconds: 83, kind: .cue(.intent(.notification(.warning)))),
+                TraceEvent(timeMilliseconds: 83, kind: .cue(.intent(.selection))),
+            ])
     }
 
     @Test func anActionWithOnlyAPrepareGivesNothing() {

@@ -1,8 +1,8 @@
 import Foundation
+import Haptics
 import HapticsTesting
 import PullToRefresh
 import Testing
-import Haptics
 
 struct TraceReplayTests {
     /// Reads a trace shipped in the package's `Traces/` folder.
@@ -21,24 +21,26 @@ struct TraceReplayTests {
 
     @Test func cleanPull() throws {
         let trace = try shippedTrace("clean-pull.csv")
-        #expect(jsonLines(trace, RefreshStateMachine(kind: .header)) == [
-            #"{"t_ms":83,"state":"pulling"}"#,
-            #"{"t_ms":83,"impact":"light"}"#,
-            #"{"t_ms":133,"state":"refreshing"}"#,
-            #"{"t_ms":1200,"state":"idle"}"#,
-        ])
+        #expect(
+            jsonLines(trace, RefreshStateMachine(kind: .header)) == [
+                #"{"t_ms":83,"state":"pulling"}"#,
+                #"{"t_ms":83,"impact":"light"}"#,
+                #"{"t_ms":133,"state":"refreshing"}"#,
+                #"{"t_ms":1200,"state":"idle"}"#,
+            ])
     }
 
     @Test func cleanPullWithSuccessOnEnd() throws {
         let trace = try shippedTrace("clean-pull.csv")
         let machine = RefreshStateMachine(kind: .header, configuration: RefreshFeedbackConfiguration(notifiesSuccessOnEnd: true))
-        #expect(jsonLines(trace, machine) == [
-            #"{"t_ms":83,"state":"pulling"}"#,
-            #"{"t_ms":83,"impact":"light"}"#,
-            #"{"t_ms":133,"state":"refreshing"}"#,
-            #"{"t_ms":1200,"state":"idle"}"#,
-            #"{"t_ms":1200,"notification":"success"}"#,
-        ])
+        #expect(
+            jsonLines(trace, machine) == [
+                #"{"t_ms":83,"state":"pulling"}"#,
+                #"{"t_ms":83,"impact":"light"}"#,
+                #"{"t_ms":133,"state":"refreshing"}"#,
+                #"{"t_ms":1200,"state":"idle"}"#,
+                #"{"t_ms":1200,"notification":"success"}"#,
+            ])
     }
 
     @Test func releasedEarlyFiresNothing() throws {
@@ -49,44 +51,46 @@ struct TraceReplayTests {
 
     @Test func tremblingWithoutHysteresisBuzzesAtEveryCrossing() throws {
         let trace = try shippedTrace("trembling.csv")
-        #expect(jsonLines(trace, RefreshStateMachine(kind: .header)) == [
-            #"{"t_ms":80,"state":"pulling"}"#,
-            #"{"t_ms":80,"impact":"light"}"#,
-            #"{"t_ms":100,"state":"idle"}"#,
-            #"{"t_ms":120,"state":"pulling"}"#,
-            #"{"t_ms":120,"impact":"light"}"#,
-            #"{"t_ms":140,"state":"idle"}"#,
-            #"{"t_ms":160,"state":"pulling"}"#,
-            #"{"t_ms":160,"impact":"light"}"#,
-            #"{"t_ms":180,"state":"idle"}"#,
-            #"{"t_ms":200,"state":"pulling"}"#,
-            #"{"t_ms":200,"impact":"light"}"#,
-            #"{"t_ms":220,"state":"idle"}"#,
-            #"{"t_ms":240,"state":"pulling"}"#,
-            #"{"t_ms":240,"impact":"light"}"#,
-            #"{"t_ms":260,"state":"idle"}"#,
-            #"{"t_ms":280,"state":"pulling"}"#,
-            #"{"t_ms":280,"impact":"light"}"#,
-            #"{"t_ms":300,"state":"idle"}"#,
-            #"{"t_ms":320,"state":"pulling"}"#,
-            #"{"t_ms":320,"impact":"light"}"#,
-            #"{"t_ms":360,"state":"refreshing"}"#,
-            #"{"t_ms":1400,"state":"idle"}"#,
-        ])
+        #expect(
+            jsonLines(trace, RefreshStateMachine(kind: .header)) == [
+                #"{"t_ms":80,"state":"pulling"}"#,
+                #"{"t_ms":80,"impact":"light"}"#,
+                #"{"t_ms":100,"state":"idle"}"#,
+                #"{"t_ms":120,"state":"pulling"}"#,
+                #"{"t_ms":120,"impact":"light"}"#,
+                #"{"t_ms":140,"state":"idle"}"#,
+                #"{"t_ms":160,"state":"pulling"}"#,
+                #"{"t_ms":160,"impact":"light"}"#,
+                #"{"t_ms":180,"state":"idle"}"#,
+                #"{"t_ms":200,"state":"pulling"}"#,
+                #"{"t_ms":200,"impact":"light"}"#,
+                #"{"t_ms":220,"state":"idle"}"#,
+                #"{"t_ms":240,"state":"pulling"}"#,
+                #"{"t_ms":240,"impact":"light"}"#,
+                #"{"t_ms":260,"state":"idle"}"#,
+                #"{"t_ms":280,"state":"pulling"}"#,
+                #"{"t_ms":280,"impact":"light"}"#,
+                #"{"t_ms":300,"state":"idle"}"#,
+                #"{"t_ms":320,"state":"pulling"}"#,
+                #"{"t_ms":320,"impact":"light"}"#,
+                #"{"t_ms":360,"state":"refreshing"}"#,
+                #"{"t_ms":1400,"state":"idle"}"#,
+            ])
     }
 
     @Test func tremblingWithHysteresisBuzzesOnlyAfterARealDip() throws {
         let trace = try shippedTrace("trembling.csv")
         let machine = RefreshStateMachine(kind: .header, configuration: RefreshFeedbackConfiguration(hysteresis: 5))
-        #expect(jsonLines(trace, machine) == [
-            #"{"t_ms":80,"state":"pulling"}"#,
-            #"{"t_ms":80,"impact":"light"}"#,
-            #"{"t_ms":260,"state":"idle"}"#,
-            #"{"t_ms":280,"state":"pulling"}"#,
-            #"{"t_ms":280,"impact":"light"}"#,
-            #"{"t_ms":360,"state":"refreshing"}"#,
-            #"{"t_ms":1400,"state":"idle"}"#,
-        ])
+        #expect(
+            jsonLines(trace, machine) == [
+                #"{"t_ms":80,"state":"pulling"}"#,
+                #"{"t_ms":80,"impact":"light"}"#,
+                #"{"t_ms":260,"state":"idle"}"#,
+                #"{"t_ms":280,"state":"pulling"}"#,
+                #"{"t_ms":280,"impact":"light"}"#,
+                #"{"t_ms":360,"state":"refreshing"}"#,
+                #"{"t_ms":1400,"state":"idle"}"#,
+            ])
     }
 
     @Test func tremblingWithADeactivationCueTicksOnEveryReturnToIdle() throws {
@@ -99,21 +103,22 @@ struct TraceReplayTests {
 
     @Test func noMoreData() throws {
         let trace = try shippedTrace("no-more-data.csv")
-        #expect(jsonLines(trace, RefreshStateMachine(kind: .backFooter)) == [
-            #"{"t_ms":50,"state":"pulling"}"#,
-            #"{"t_ms":50,"impact":"light"}"#,
-            #"{"t_ms":83,"state":"refreshing"}"#,
-            #"{"t_ms":900,"state":"idle"}"#,
-            #"{"t_ms":1533,"state":"pulling"}"#,
-            #"{"t_ms":1533,"impact":"light"}"#,
-            #"{"t_ms":1550,"state":"refreshing"}"#,
-            #"{"t_ms":2400,"state":"noMoreData"}"#,
-            #"{"t_ms":3500,"state":"idle"}"#,
-            #"{"t_ms":4033,"state":"pulling"}"#,
-            #"{"t_ms":4033,"impact":"light"}"#,
-            #"{"t_ms":4050,"state":"refreshing"}"#,
-            #"{"t_ms":4800,"state":"idle"}"#,
-        ])
+        #expect(
+            jsonLines(trace, RefreshStateMachine(kind: .backFooter)) == [
+                #"{"t_ms":50,"state":"pulling"}"#,
+                #"{"t_ms":50,"impact":"light"}"#,
+                #"{"t_ms":83,"state":"refreshing"}"#,
+                #"{"t_ms":900,"state":"idle"}"#,
+                #"{"t_ms":1533,"state":"pulling"}"#,
+                #"{"t_ms":1533,"impact":"light"}"#,
+                #"{"t_ms":1550,"state":"refreshing"}"#,
+                #"{"t_ms":2400,"state":"noMoreData"}"#,
+                #"{"t_ms":3500,"state":"idle"}"#,
+                #"{"t_ms":4033,"state":"pulling"}"#,
+                #"{"t_ms":4033,"impact":"light"}"#,
+                #"{"t_ms":4050,"state":"refreshing"}"#,
+                #"{"t_ms":4800,"state":"idle"}"#,
+            ])
     }
 
     @Test func replayingTwiceGivesTheSameEvents() throws {
@@ -150,14 +155,16 @@ struct TraceReplayTests {
     @Test(arguments: ["clean-pull.csv", "trembling.csv"])
     func runningOnAFeedbackEmitsWhatTheEventsListAndPlaysTheCues(name: String) async throws {
         let trace = try shippedTrace(name)
-        let replay = TraceReplay(machine: RefreshStateMachine(kind: .header, configuration: RefreshFeedbackConfiguration(tension: RefreshTension())))
+        let replay = TraceReplay(
+            machine: RefreshStateMachine(kind: .header, configuration: RefreshFeedbackConfiguration(tension: RefreshTension())))
         let recorder = RecordingFeedback()
         var reached: [Int] = []
         var emitted: [TraceEvent] = []
         await replay.run(trace, playingOn: recorder, reach: { reached.append($0) }, emit: { emitted.append($0) })
         #expect(emitted == replay.events(for: trace))
         #expect(reached == trace.inputs.map(\.timeMilliseconds))
-        #expect(recorder.impactStyles == emitted.compactMap { if case .cue(.intent(.impact(let style, _))) = $0.kind { style } else { nil } })
+        #expect(
+            recorder.impactStyles == emitted.compactMap { if case .cue(.intent(.impact(let style, _))) = $0.kind { style } else { nil } })
         #expect(recorder.calls.contains { if case .playbackStarted = $0 { true } else { false } })
     }
 }

@@ -18,8 +18,11 @@ enum FrameReader {
         while fgets(&buffer, Int32(buffer.count), file) != nil {
             let fields = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 .split(whereSeparator: { $0 == "," || $0 == "\n" }).compactMap { Double($0) }
-            guard fields.count == 4 else { throw Failure(description: "\(path):\(frames.count + 1): expected start_ms,duration_ms,strong,weak") }
-            frames.append(RumbleFrame(start: .milliseconds(fields[0]), duration: .milliseconds(fields[1]), strong: fields[2], weak: fields[3]))
+            guard fields.count == 4 else {
+                throw Failure(description: "\(path):\(frames.count + 1): expected start_ms,duration_ms,strong,weak")
+            }
+            frames.append(
+                RumbleFrame(start: .milliseconds(fields[0]), duration: .milliseconds(fields[1]), strong: fields[2], weak: fields[3]))
         }
         return frames
     }

@@ -17,7 +17,7 @@ import HapticsTesting
 // `dispatch_main`, so the playing runs in a task while the main thread waits for it.
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4, ["play", "load"].contains(arguments[2]),
-      arguments.count == 3 || ["manual", "precision"].contains(arguments[3])
+    arguments.count == 3 || ["manual", "precision"].contains(arguments[3])
 else {
     print("usage: haptics-frame-cost FRAMES play|load [manual|precision]")
     exit(2)

@@ -8,9 +8,10 @@ enum Benchmarks {
     /// measured from the first frame (sent synchronously by `play`), optionally with the
     /// other core kept busy.
     static func scheduleError<C: Clock>(clock: C, frames: Int, busy: Bool) async -> Distribution where C.Duration == Duration {
-        let pattern = HapticPattern(events: (0..<frames).map {
-            HapticEvent(time: Double($0) / 100, kind: .continuous(duration: 0.01), intensity: $0 % 2 == 0 ? 1 : 0.6)
-        })
+        let pattern = HapticPattern(
+            events: (0..<frames).map {
+                HapticEvent(time: Double($0) / 100, kind: .continuous(duration: 0.01), intensity: $0 % 2 == 0 ? 1 : 0.6)
+            })
         let track = Renderer().render(pattern)
         let driver = TimestampingDriver(capacity: frames + 2)
         let engine = HapticEngine(driver: driver, clock: clock)
@@ -19,10 +20,11 @@ enum Benchmarks {
         spinner?.stop()
         let stamps = driver.stamps
         guard let first = stamps.first else { return Distribution([]) }
-        return Distribution(stamps.dropFirst().map { stamp in
-            let due = Int64((stamp.start - first.start).inMilliseconds * 1_000_000)
-            return abs(stamp.writtenAt - first.writtenAt - due)
-        })
+        return Distribution(
+            stamps.dropFirst().map { stamp in
+                let due = Int64((stamp.start - first.start).inMilliseconds * 1_000_000)
+                return abs(stamp.writtenAt - first.writtenAt - due)
+            })
     }
 
     /// From `impact()` to the driver's write, after `prepare()`, over `count` impacts each
@@ -65,7 +67,8 @@ enum Benchmarks {
         var text = "{\"Version\": 1.0, \"Pattern\": [\n"
         var index = 0
         while text.utf8.count < bytes {
-            text += "  {\"Event\": {\"Time\": \(Double(index) / 100), \"EventType\": \"HapticContinuous\", \"EventDuration\": 0.01, "
+            text +=
+                "  {\"Event\": {\"Time\": \(Double(index) / 100), \"EventType\": \"HapticContinuous\", \"EventDuration\": 0.01, "
                 + "\"EventParameters\": [{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 0.\(index % 10)}, "
                 + "{\"ParameterID\": \"HapticSharpness\", \"ParameterValue\": 0.5}]}},\n"
             index += 1
@@ -89,7 +92,8 @@ enum Benchmarks {
     /// `seconds`, with an engine on `clock` open (after one impact) and nothing playing; or,
     /// with `clock` nil, with no engine at all: the Swift runtime's own baseline (libdispatch's
     /// worker monitor wakes once a second in any process that has run a task).
-    static func idleCost<C: Clock>(clock: C?, seconds: Int, settle: UInt32) async -> (wakeUps: Int, cpuMilliseconds: Double) where C.Duration == Duration {
+    static func idleCost<C: Clock>(clock: C?, seconds: Int, settle: UInt32) async -> (wakeUps: Int, cpuMilliseconds: Double)
+    where C.Duration == Duration {
         let engine = clock.map { HapticEngine(driver: TimestampingDriver(capacity: 4), clock: $0) }
         if let engine {
             engine.prepare()

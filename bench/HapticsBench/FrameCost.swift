@@ -34,8 +34,9 @@ enum FrameCost {
         (0..<count).map { (index: Int) -> RumbleFrame in
             let strong: Int = 1000 + index * 7919 % 64000
             let weak: Int = 500 + index * 104_729 % 64000
-            return RumbleFrame(start: .milliseconds(10 * index), duration: .milliseconds(10),
-                               strong: Double(strong) / 65535, weak: Double(weak) / 65535)
+            return RumbleFrame(
+                start: .milliseconds(10 * index), duration: .milliseconds(10),
+                strong: Double(strong) / 65535, weak: Double(weak) / 65535)
         }
     }
 

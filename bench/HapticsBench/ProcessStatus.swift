@@ -8,7 +8,8 @@ enum ProcessStatus {
     static func contextSwitchesOfOtherThreads() -> [String: Int] {
         var link = [CChar](repeating: 0, count: 64)
         let length = readlink("/proc/thread-self", &link, link.count)
-        let me = String(decoding: link.prefix(max(length, 0)).map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: "/").last.map(String.init)
+        let me = String(decoding: link.prefix(max(length, 0)).map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: "/").last.map(
+            String.init)
         var switches: [String: Int] = [:]
         for task in directory("/proc/self/task") where task != me {
             for line in read("/proc/self/task/\(task)/status").split(separator: "\n") where line.contains("ctxt_switches:") {

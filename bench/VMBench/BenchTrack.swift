@@ -11,8 +11,9 @@ enum BenchTrack {
         let rendered = Renderer().render(try PatternFile.load(contentsOf: file).pattern)
         let end = Duration.seconds(seconds)
         let kept = rendered.frames.filter { $0.start < end }.map { frame in
-            RumbleFrame(start: frame.start, duration: min(frame.end, end) - frame.start,
-                        strong: level(magnitude(frame.strong)), weak: level(magnitude(frame.weak)))
+            RumbleFrame(
+                start: frame.start, duration: min(frame.end, end) - frame.start,
+                strong: level(magnitude(frame.strong)), weak: level(magnitude(frame.weak)))
         }
         return RumbleTrack(frames: kept)
     }

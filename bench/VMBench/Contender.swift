@@ -4,7 +4,9 @@ import VirtualDevices
 /// frame file.
 struct Contender: Sendable {
     /// A contender named `name`, held to `target`, started by `command`.
-    init(name: String, target: (p99: Double, cpu: Double)? = nil, command: @escaping @Sendable (_ frames: String, _ node: String) -> [String]) {
+    init(
+        name: String, target: (p99: Double, cpu: Double)? = nil, command: @escaping @Sendable (_ frames: String, _ node: String) -> [String]
+    ) {
         self.name = name
         self.target = target
         self.command = command
@@ -34,7 +36,8 @@ struct Contender: Sendable {
         /// it prints none (SDL2 and python-evdev do not).
         var beforeFirstFrame: Duration? {
             guard let line = output.split(separator: "\n").last(where: { $0.contains("before the first frame") }),
-                  let which = line.firstRange(of: "of which ") else { return nil }
+                let which = line.firstRange(of: "of which ")
+            else { return nil }
             let number = line[which.upperBound...].prefix { $0.isNumber || $0 == "." }
             return Double(number).map { .microseconds(Int64(($0 * 1000).rounded())) }
         }

@@ -21,7 +21,9 @@ enum HapticsContender {
             let wall = Monotonic.now - start
             await engine.close()
             if case .failed(let error)? = outcome { throw error }
-            print("haptics: \(track.frames.count) frames in \(Int(wall.inMilliseconds)) ms, cpu \(ProcessCPU.now.text), of which \(ready.text) before the first frame")
+            print(
+                "haptics: \(track.frames.count) frames in \(Int(wall.inMilliseconds)) ms, cpu \(ProcessCPU.now.text), of which \(ready.text) before the first frame"
+            )
             return 0
         } catch {
             print("haptics: \(error)")

@@ -31,7 +31,9 @@ struct Options {
     init(_ arguments: [String]) throws {
         func value(_ flag: String) throws -> String {
             guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else {
-                throw BenchError("missing \(flag) (usage: haptics-vm-bench --ahap FILE --c-player PATH --sdl-player PATH --python PATH --evdev-player PATH [--seconds N] [--rounds N] [--clock real-time|instructions])")
+                throw BenchError(
+                    "missing \(flag) (usage: haptics-vm-bench --ahap FILE --c-player PATH --sdl-player PATH --python PATH --evdev-player PATH [--seconds N] [--rounds N] [--clock real-time|instructions])"
+                )
             }
             return arguments[index + 1]
         }

@@ -119,10 +119,11 @@ struct SideBySideReport {
             return mine / theirs
         }
         return summaries.dropFirst().map { other in
-            Ratio(name: "Haptics ÷ \(other.name)", p99: haptics.p99 / other.p99,
-                  p99OfAllFrames: haptics.p99OfAllFrames / other.p99OfAllFrames, p99FromFirst: haptics.p99FromFirst / other.p99FromFirst,
-                  cpu: haptics.cpu / other.cpu, playing: ratio(haptics.playing, other.playing),
-                  beforeFirstFrame: ratio(haptics.beforeFirstFrame, other.beforeFirstFrame), target: other.target ?? (p99: 1, cpu: 1))
+            Ratio(
+                name: "Haptics ÷ \(other.name)", p99: haptics.p99 / other.p99,
+                p99OfAllFrames: haptics.p99OfAllFrames / other.p99OfAllFrames, p99FromFirst: haptics.p99FromFirst / other.p99FromFirst,
+                cpu: haptics.cpu / other.cpu, playing: ratio(haptics.playing, other.playing),
+                beforeFirstFrame: ratio(haptics.beforeFirstFrame, other.beforeFirstFrame), target: other.target ?? (p99: 1, cpu: 1))
         }
     }
 
@@ -143,24 +144,26 @@ struct SideBySideReport {
             "",
             pad("player", 14) + pad("round", 6, right: true) + pad("matched", 12, right: true) + pad("p50 ms", 9, right: true)
                 + pad("p99 ms", 9, right: true) + pad("max ms", 9, right: true) + pad("p99* ms", 9, right: true)
-                + pad("max* ms", 9, right: true) + pad(">=1 ms", 8, right: true) + pad("span s", 9, right: true) + pad("CPU ms", 9, right: true)
+                + pad("max* ms", 9, right: true) + pad(">=1 ms", 8, right: true) + pad("span s", 9, right: true)
+                + pad("CPU ms", 9, right: true)
                 + pad("start ms", 10, right: true) + pad("play ms", 9, right: true) + pad("exit", 6, right: true),
         ]
         for entry in entries {
             let timing = entry.timing
-            lines.append(pad(entry.name, 14) + pad(String(entry.round), 6, right: true)
-                + pad("\(timing.matched)/\(timing.sounding)", 12, right: true)
-                + pad(Fixed.text(milliseconds(timing.errors.p50), 4), 9, right: true)
-                + pad(Fixed.text(milliseconds(timing.errors.p99), 4), 9, right: true)
-                + pad(Fixed.text(milliseconds(timing.errors.max), 4), 9, right: true)
-                + pad(Fixed.text(milliseconds(timing.errorsFromFirst.p99), 4), 9, right: true)
-                + pad(Fixed.text(milliseconds(timing.errorsFromFirst.max), 4), 9, right: true)
-                + pad(String(timing.errors.count(atLeast: Self.stall)), 8, right: true)
-                + pad(Fixed.text(timing.span.inSeconds, 3), 9, right: true)
-                + pad(Fixed.text(entry.run.cpuTime.inMilliseconds, 0), 9, right: true)
-                + pad(optional(entry.run.beforeFirstFrame?.inMilliseconds, 0, none: "-"), 10, right: true)
-                + pad(optional(entry.run.playingCPU?.inMilliseconds, 0, none: "-"), 9, right: true)
-                + pad(String(entry.run.status), 6, right: true))
+            lines.append(
+                pad(entry.name, 14) + pad(String(entry.round), 6, right: true)
+                    + pad("\(timing.matched)/\(timing.sounding)", 12, right: true)
+                    + pad(Fixed.text(milliseconds(timing.errors.p50), 4), 9, right: true)
+                    + pad(Fixed.text(milliseconds(timing.errors.p99), 4), 9, right: true)
+                    + pad(Fixed.text(milliseconds(timing.errors.max), 4), 9, right: true)
+                    + pad(Fixed.text(milliseconds(timing.errorsFromFirst.p99), 4), 9, right: true)
+                    + pad(Fixed.text(milliseconds(timing.errorsFromFirst.max), 4), 9, right: true)
+                    + pad(String(timing.errors.count(atLeast: Self.stall)), 8, right: true)
+                    + pad(Fixed.text(timing.span.inSeconds, 3), 9, right: true)
+                    + pad(Fixed.text(entry.run.cpuTime.inMilliseconds, 0), 9, right: true)
+                    + pad(optional(entry.run.beforeFirstFrame?.inMilliseconds, 0, none: "-"), 10, right: true)
+                    + pad(optional(entry.run.playingCPU?.inMilliseconds, 0, none: "-"), 9, right: true)
+                    + pad(String(entry.run.status), 6, right: true))
         }
         if let first = entries.first { lines.append("(span as scheduled: \(Fixed.text(first.timing.scheduledSpan.inSeconds, 3)) s)") }
         lines += [
@@ -168,26 +171,32 @@ struct SideBySideReport {
             "medians over each program's runs, and the p99 over all its runs' frames together (all)",
             "",
             pad("player", 14) + pad("runs", 6, right: true) + pad("p99 all ms", 12, right: true) + pad("p50 ms", 9, right: true)
-                + pad("p99 ms", 9, right: true) + pad("max ms", 9, right: true) + pad("p99* ms", 9, right: true) + pad("CPU ms", 9, right: true)
+                + pad("p99 ms", 9, right: true) + pad("max ms", 9, right: true) + pad("p99* ms", 9, right: true)
+                + pad("CPU ms", 9, right: true)
                 + pad("start ms", 10, right: true) + pad("play ms", 9, right: true),
         ]
         for summary in summaries {
-            lines.append(pad(summary.name, 14) + pad(String(summary.runs.count), 6, right: true)
-                + pad(Fixed.text(summary.p99OfAllFrames, 4), 12, right: true) + pad(Fixed.text(summary.p50, 4), 9, right: true) + pad(Fixed.text(summary.p99, 4), 9, right: true)
-                + pad(Fixed.text(summary.max, 4), 9, right: true) + pad(Fixed.text(summary.p99FromFirst, 4), 9, right: true)
-                + pad(Fixed.text(summary.cpu, 0), 9, right: true) + pad(optional(summary.beforeFirstFrame, 0, none: "-"), 10, right: true)
-                + pad(optional(summary.playing, 0, none: "-"), 9, right: true))
+            lines.append(
+                pad(summary.name, 14) + pad(String(summary.runs.count), 6, right: true)
+                    + pad(Fixed.text(summary.p99OfAllFrames, 4), 12, right: true) + pad(Fixed.text(summary.p50, 4), 9, right: true)
+                    + pad(Fixed.text(summary.p99, 4), 9, right: true)
+                    + pad(Fixed.text(summary.max, 4), 9, right: true) + pad(Fixed.text(summary.p99FromFirst, 4), 9, right: true)
+                    + pad(Fixed.text(summary.cpu, 0), 9, right: true)
+                    + pad(optional(summary.beforeFirstFrame, 0, none: "-"), 10, right: true)
+                    + pad(optional(summary.playing, 0, none: "-"), 9, right: true))
         }
         lines += ["", "verdict, each ratio the median of Haptics' runs ÷ the median of the other program's:"]
         func verdict(_ value: Double, _ bound: Double) -> String {
             "\(Fixed.text(value, 3)) (target <= \(Fixed.text(bound, 1)): \(value <= bound ? "met" : "MISSED"))"
         }
         for ratio in ratios {
-            lines.append("\(ratio.name): p99 error \(verdict(ratio.p99, ratio.target.p99)); over all frames \(Fixed.text(ratio.p99OfAllFrames, 3)); "
-                + "p99* \(Fixed.text(ratio.p99FromFirst, 3))")
+            lines.append(
+                "\(ratio.name): p99 error \(verdict(ratio.p99, ratio.target.p99)); over all frames \(Fixed.text(ratio.p99OfAllFrames, 3)); "
+                    + "p99* \(Fixed.text(ratio.p99FromFirst, 3))")
             lines.append("\(ratio.name): CPU time, whole process \(verdict(ratio.cpu, ratio.target.cpu))")
             if let playing = ratio.playing {
-                lines.append("\(ratio.name): CPU time, playing alone (whole less before the first frame) \(verdict(playing, ratio.target.cpu))")
+                lines.append(
+                    "\(ratio.name): CPU time, playing alone (whole less before the first frame) \(verdict(playing, ratio.target.cpu))")
             }
             if let beforeFirstFrame = ratio.beforeFirstFrame {
                 lines.append("\(ratio.name): CPU time before the first frame \(Fixed.text(beforeFirstFrame, 3)) (no target)")
@@ -195,7 +204,9 @@ struct SideBySideReport {
         }
         lines.append("")
         for entry in entries {
-            for line in entry.run.output.split(separator: "\n").suffix(3) { lines.append("\(entry.name), round \(entry.round), said: \(line)") }
+            for line in entry.run.output.split(separator: "\n").suffix(3) {
+                lines.append("\(entry.name), round \(entry.round), said: \(line)")
+            }
         }
         lines.append("@@SIDE-BY-SIDE \(json)@@")
         return lines.joined(separator: "\n")
@@ -236,8 +247,10 @@ struct SideBySideReport {
         let benchmark = "side by side in the VM (\(clock == .instructions ? "instruction clock" : "real time"))"
         for summary in summaries {
             let label = "\(benchmark), \(summary.name), median of \(summary.runs.count) run\(summary.runs.count == 1 ? "" : "s")"
-            figures.append(figure("\(benchmark), \(summary.name): device-side error p99 over all \(summary.runs.count) runs' frames",
-                                  summary.p99OfAllFrames, "ms"))
+            figures.append(
+                figure(
+                    "\(benchmark), \(summary.name): device-side error p99 over all \(summary.runs.count) runs' frames",
+                    summary.p99OfAllFrames, "ms"))
             figures.append(figure("\(label): device-side error p50", summary.p50, "ms"))
             figures.append(figure("\(label): device-side error p99", summary.p99, "ms"))
             figures.append(figure("\(label): device-side error max", summary.max, "ms"))
@@ -255,7 +268,8 @@ struct SideBySideReport {
             figures.append(figure("\(benchmark), p99 error, \(ratio.name), all frames", ratio.p99OfAllFrames, ""))
             figures.append(figure("\(benchmark), CPU time, \(ratio.name), medians", ratio.cpu, "", atMost: ratio.target.cpu))
             if let playing = ratio.playing {
-                figures.append(figure("\(benchmark), CPU time of the playing alone, \(ratio.name), medians", playing, "", atMost: ratio.target.cpu))
+                figures.append(
+                    figure("\(benchmark), CPU time of the playing alone, \(ratio.name), medians", playing, "", atMost: ratio.target.cpu))
             }
         }
         return "{\"file\": \"\(escaped(file))\", \"seconds\": \(seconds), \"rounds\": \(rounds), \"clock\": \"\(clock.rawValue)\", "

@@ -82,18 +82,25 @@ do {
     func measure(_ contender: Contender, round: Int) throws {
         print("playing \(options.seconds) s: \(contender.name), round \(round) ...")
         let run = try contender.run(frames: framesPath, on: pad)
-        entries.append(SideBySideReport.Entry(name: contender.name, round: round, target: contender.target, run: run,
-                                              timing: DeviceTiming(track: track, records: run.records)))
+        entries.append(
+            SideBySideReport.Entry(
+                name: contender.name, round: round, target: contender.target, run: run,
+                timing: DeviceTiming(track: track, records: run.records)))
     }
     for round in 1...options.rounds {
         for contender in contenders { try measure(contender, round: round) }
     }
-    print(SideBySideReport(file: String(options.ahap.split(separator: "/").last ?? ""), seconds: options.seconds,
-                           rounds: options.rounds, clock: options.clock, kernelCommandLine: KernelCommandLine.read(), track: track,
-                           entries: entries).text)
+    print(
+        SideBySideReport(
+            file: String(options.ahap.split(separator: "/").last ?? ""), seconds: options.seconds,
+            rounds: options.rounds, clock: options.clock, kernelCommandLine: KernelCommandLine.read(), track: track,
+            entries: entries
+        ).text)
     let failed = entries.filter { $0.run.status != 0 || $0.timing.matched == 0 }
     for entry in failed {
-        print("\(entry.name), round \(entry.round), failed (exit \(entry.run.status), \(entry.timing.matched) frames matched):\n\(entry.run.output)")
+        print(
+            "\(entry.name), round \(entry.round), failed (exit \(entry.run.status), \(entry.timing.matched) frames matched):\n\(entry.run.output)"
+        )
     }
     status = failed.isEmpty ? 0 : 1
 } catch {

@@ -22,8 +22,9 @@ struct DevicesCommand: Subcommand {
         if json {
             console.out("[" + devices.map(\.json).joined(separator: ",") + "]")
         } else if devices.isEmpty {
-            console.err("no device that can vibrate was found in \(discovery.directory): plug in a gamepad, "
-                        + "and see the README's Real hardware section if it is plugged in")
+            console.err(
+                "no device that can vibrate was found in \(discovery.directory): plug in a gamepad, "
+                    + "and see the README's Real hardware section if it is plugged in")
         } else {
             for (index, device) in devices.enumerated() { console.out("\(index)  \(Advice.line(for: device))") }
         }

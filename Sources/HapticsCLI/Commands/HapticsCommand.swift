@@ -33,8 +33,9 @@ public enum HapticsCommand {
         if topLevel.flag(.help) || first == "help" { return .help(configuration.help) }
         if topLevel.flag(.version) { return .version }
         guard let command = subcommands.first(where: { $0.configuration.name == first }) else {
-            throw UsageError(message: "unknown subcommand '\(first)'",
-                             usage: HelpText.usage(for: configuration) + "\n  See 'haptics --help' for the subcommands.")
+            throw UsageError(
+                message: "unknown subcommand '\(first)'",
+                usage: HelpText.usage(for: configuration) + "\n  See 'haptics --help' for the subcommands.")
         }
         var reader = ArgumentReader(rest, for: command.configuration)
         if reader.flag(.help) { return .help(command.configuration.help) }

@@ -4,9 +4,11 @@ import HapticsModel
 /// `haptics impact light|medium|heavy|soft|rigid [--intensity X]`.
 struct ImpactCommand: Subcommand {
     /// The `<style>` argument.
-    static let style = ArgumentDeclaration("style", help: "the impact's style (values: \(ImpactStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+    static let style = ArgumentDeclaration(
+        "style", help: "the impact's style (values: \(ImpactStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
     /// `--intensity`.
-    static let intensity = Option.number("--intensity", valueName: "value", in: 0...1, abstract: "as impactOccurred(intensity:)", default: 1)
+    static let intensity = Option.number(
+        "--intensity", valueName: "value", in: 0...1, abstract: "as impactOccurred(intensity:)", default: 1)
     /// The command's declaration.
     static let configuration = CommandConfiguration(
         name: "impact", parent: "haptics", abstract: "Fire an impact, as UIImpactFeedbackGenerator does.",

@@ -4,7 +4,8 @@ import HapticsModel
 /// `haptics notify success|warning|error`.
 struct NotifyCommand: Subcommand {
     /// The `<type>` argument.
-    static let type = ArgumentDeclaration("type", help: "the notification's type (values: \(NotificationType.allCases.map(\.rawValue).joined(separator: ", ")))")
+    static let type = ArgumentDeclaration(
+        "type", help: "the notification's type (values: \(NotificationType.allCases.map(\.rawValue).joined(separator: ", ")))")
     /// The command's declaration.
     static let configuration = CommandConfiguration(
         name: "notify", parent: "haptics", abstract: "Play a notification, as UINotificationFeedbackGenerator does.",

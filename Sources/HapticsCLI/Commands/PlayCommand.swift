@@ -16,8 +16,9 @@ struct PlayCommand: Subcommand {
     /// `--from`.
     static let from = Option.number("--from", valueName: "seconds", in: 0...3600, abstract: "where in the pattern to start", default: 0)
     /// `--to`.
-    static let to = Option.number("--to", valueName: "seconds", in: 0...3600,
-                                  abstract: "where in the pattern to end; --loop repeats the part from --from to --to", absent: "its end")
+    static let to = Option.number(
+        "--to", valueName: "seconds", in: 0...3600,
+        abstract: "where in the pattern to end; --loop repeats the part from --from to --to", absent: "its end")
     /// The command's declaration.
     static let configuration = CommandConfiguration(
         name: "play", parent: "haptics", abstract: "Play an AHAP file or a preset.",
@@ -54,7 +55,9 @@ struct PlayCommand: Subcommand {
             return await runner.play(playsForever: repetition == .forever) { [repetition] in $0.play(pattern, repetition: repetition) }
         }
         guard from < pattern.duration else {
-            console.err("Error: --from \(NumberText.seconds(from)) s is past the end of \(source.name), which lasts \(NumberText.seconds(pattern.duration)) s")
+            console.err(
+                "Error: --from \(NumberText.seconds(from)) s is past the end of \(source.name), which lasts \(NumberText.seconds(pattern.duration)) s"
+            )
             return .usage
         }
         return await runner.play(RangeRequest(pattern: pattern, rate: rate, from: from, to: to, repetition: repetition))

@@ -6,7 +6,8 @@ struct RenderCommand: Subcommand {
     /// `--step`.
     static let step = Option.number("--step", valueName: "ms", in: 1...100, abstract: "the renderer's time step, in ms", default: 10)
     /// `--format`.
-    static let format = Option.choice("--format", valueName: "format", of: RenderFormat.allCases, abstract: "how to print the track", default: .text)
+    static let format = Option.choice(
+        "--format", valueName: "format", of: RenderFormat.allCases, abstract: "how to print the track", default: .text)
     /// The command's declaration.
     static let configuration = CommandConfiguration(
         name: "render", parent: "haptics", abstract: "Print the rumble track of a pattern, without playing it.",
@@ -30,7 +31,9 @@ struct RenderCommand: Subcommand {
         case .text:
             for frame in track.frames { console.out(FrameFormat.text.line(for: frame)) }
         case .json:
-            console.out(JSONWriter.string(.array(track.frames.map(FrameFormat.jsonValue(for:))), layout: .linePerElement, numbers: FrameFormat.numbers))
+            console.out(
+                JSONWriter.string(
+                    .array(track.frames.map(FrameFormat.jsonValue(for:))), layout: .linePerElement, numbers: FrameFormat.numbers))
         case .svg:
             console.out(TrackSVG.document(for: pattern, track: track, name: source.name))
         }

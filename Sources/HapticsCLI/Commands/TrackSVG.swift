@@ -53,7 +53,9 @@ enum TrackSVG {
             lines.append(##"<g id="\##(lane.id)">"##)
             lines.append(##"<text x="\##(number(left))" y="\##(number(lane.top - 8))">\##(lane.label)</text>"##)
             lines += levelGrid(top: lane.top, height: laneHeight)
-            lines.append(##"<path d="\##(path(track, level: lane.level, base: lane.top + laneHeight, scale: scale))" fill="\##(lane.color)" fill-opacity="0.6" stroke="\##(lane.color)"/>"##)
+            lines.append(
+                ##"<path d="\##(path(track, level: lane.level, base: lane.top + laneHeight, scale: scale))" fill="\##(lane.color)" fill-opacity="0.6" stroke="\##(lane.color)"/>"##
+            )
             lines.append("</g>")
         }
         lines.append("</svg>")
@@ -63,11 +65,24 @@ enum TrackSVG {
     // MARK: Parts
 
     private static func legend() -> [String] {
-        let entries = [
-            ("intensity", ##"<line x1="0" y1="-4" x2="18" y2="-4" stroke="\##(intensityColor)" stroke-width="2"/>"##),
-            ("sharpness", ##"<line x1="0" y1="-4" x2="18" y2="-4" stroke="\##(sharpnessColor)" stroke-width="2" stroke-dasharray="4 2"/>"##),
-            ("transient", ##"<line x1="9" y1="2" x2="9" y2="-10" stroke="\##(intensityColor)"/><circle cx="9" cy="-10" r="3.5" fill="\##(intensityColor)"/>"##),
-        ] + lanes.map { ($0.label.prefix { $0 != " " } + " motor", ##"<rect x="0" y="-10" width="18" height="10" fill="\##($0.color)" fill-opacity="0.6"/>"##) }
+        let entries =
+            [
+                ("intensity", ##"<line x1="0" y1="-4" x2="18" y2="-4" stroke="\##(intensityColor)" stroke-width="2"/>"##),
+                (
+                    "sharpness",
+                    ##"<line x1="0" y1="-4" x2="18" y2="-4" stroke="\##(sharpnessColor)" stroke-width="2" stroke-dasharray="4 2"/>"##
+                ),
+                (
+                    "transient",
+                    ##"<line x1="9" y1="2" x2="9" y2="-10" stroke="\##(intensityColor)"/><circle cx="9" cy="-10" r="3.5" fill="\##(intensityColor)"/>"##
+                ),
+            ]
+            + lanes.map {
+                (
+                    $0.label.prefix { $0 != " " } + " motor",
+                    ##"<rect x="0" y="-10" width="18" height="10" fill="\##($0.color)" fill-opacity="0.6"/>"##
+                )
+            }
         var result = [##"<g class="legend">"##]
         var x = left
         for (label, swatch) in entries {
@@ -85,12 +100,16 @@ enum TrackSVG {
         var time = 0.0
         while time <= durationMs + 0.001 {
             let x = number(left + time * scale)
-            result.append(##"<line class="grid time" x1="\##(x)" y1="\##(number(patternPanel.top))" x2="\##(x)" y2="\##(number(axis))" stroke="#e5e5e5"/>"##)
+            result.append(
+                ##"<line class="grid time" x1="\##(x)" y1="\##(number(patternPanel.top))" x2="\##(x)" y2="\##(number(axis))" stroke="#e5e5e5"/>"##
+            )
             let anchor = left + time * scale > width - right - 20 ? "end" : "middle"
             result.append(##"<text x="\##(x)" y="\##(number(axis + 18))" text-anchor="\##(anchor)">\##(number(time)) ms</text>"##)
             time += tick
         }
-        result.append(##"<line x1="\##(number(left))" y1="\##(number(axis))" x2="\##(number(left + plotWidth))" y2="\##(number(axis))" stroke="#444"/>"##)
+        result.append(
+            ##"<line x1="\##(number(left))" y1="\##(number(axis))" x2="\##(number(left + plotWidth))" y2="\##(number(axis))" stroke="#444"/>"##
+        )
         result.append("</g>")
         return result
     }
@@ -128,16 +147,22 @@ enum TrackSVG {
             intensity.append("\(x),\(y(level.intensity))")
             sharpness[sharpness.count - 1].append("\(x),\(y(level.sharpness))")
         }
-        result.append(##"<polyline class="intensity" points="\##(intensity.joined(separator: " "))" fill="none" stroke="\##(intensityColor)" stroke-width="2"/>"##)
+        result.append(
+            ##"<polyline class="intensity" points="\##(intensity.joined(separator: " "))" fill="none" stroke="\##(intensityColor)" stroke-width="2"/>"##
+        )
         for segment in sharpness where !segment.isEmpty {
-            result.append(##"<polyline class="sharpness" points="\##(segment.joined(separator: " "))" fill="none" stroke="\##(sharpnessColor)" stroke-width="2" stroke-dasharray="4 2"/>"##)
+            result.append(
+                ##"<polyline class="sharpness" points="\##(segment.joined(separator: " "))" fill="none" stroke="\##(sharpnessColor)" stroke-width="2" stroke-dasharray="4 2"/>"##
+            )
         }
         for event in pattern.events where event.kind == .transient {
             let x = number(left + event.time * 1000 * scale)
             let follows = event.followsParameterCurves
             let strength = min(1, max(0, event.intensity * (follows ? pattern.value(of: .intensity, at: event.time) : 1)))
             let character = min(1, max(0, event.sharpness + (follows ? pattern.value(of: .sharpness, at: event.time) : 0)))
-            result.append(##"<g class="transient"><line x1="\##(x)" y1="\##(y(0))" x2="\##(x)" y2="\##(y(strength))" stroke="\##(intensityColor)"/><circle cx="\##(x)" cy="\##(y(strength))" r="3.5" fill="\##(intensityColor)"/><line x1="\##(number(left + event.time * 1000 * scale - 5))" y1="\##(y(character))" x2="\##(number(left + event.time * 1000 * scale + 5))" y2="\##(y(character))" stroke="\##(sharpnessColor)" stroke-width="2"/></g>"##)
+            result.append(
+                ##"<g class="transient"><line x1="\##(x)" y1="\##(y(0))" x2="\##(x)" y2="\##(y(strength))" stroke="\##(intensityColor)"/><circle cx="\##(x)" cy="\##(y(strength))" r="3.5" fill="\##(intensityColor)"/><line x1="\##(number(left + event.time * 1000 * scale - 5))" y1="\##(y(character))" x2="\##(number(left + event.time * 1000 * scale + 5))" y2="\##(y(character))" stroke="\##(sharpnessColor)" stroke-width="2"/></g>"##
+            )
         }
         result.append("</g>")
         return result

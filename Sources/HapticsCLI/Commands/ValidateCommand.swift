@@ -7,7 +7,8 @@ import HapticsPlatform
 struct ValidateCommand: Subcommand {
     /// The `<file>` arguments.
     static let files = ArgumentDeclaration(
-        "file", help: "patterns to check: .ahap or .haptic files, - for standard input, presets and 'haptica:' strings "
+        "file",
+        help: "patterns to check: .ahap or .haptic files, - for standard input, presets and 'haptica:' strings "
             + "(see 'haptics play -h'); or feedbackd theme files (JSON with \"profiles\")", isRepeated: true)
     /// The command's declaration.
     static let configuration = CommandConfiguration(
@@ -33,7 +34,9 @@ struct ValidateCommand: Subcommand {
                 let loaded = try source.loaded()
                 for notice in loaded.notices { console.err("note: \(notice)") }
                 let pattern = loaded.pattern
-                console.out("ok: \(source.name) (\(pattern.events.count) events, \(pattern.curves.count) curves, \(NumberText.seconds(pattern.duration)) s)")
+                console.out(
+                    "ok: \(source.name) (\(pattern.events.count) events, \(pattern.curves.count) curves, \(NumberText.seconds(pattern.duration)) s)"
+                )
             } catch {
                 failed = true
                 console.err("error: \(error)")

@@ -10,17 +10,22 @@ import PullToRefresh
 /// replayed headless.
 struct DemoCommand: Subcommand {
     /// `--trace`.
-    static let trace = Option.text("--trace", valueName: "file", abstract: "replay the gesture trace in this file, headless, instead of the terminal UI")
+    static let trace = Option.text(
+        "--trace", valueName: "file", abstract: "replay the gesture trace in this file, headless, instead of the terminal UI")
     /// `--component`.
-    static let component = Option.choice("--component", valueName: "component", of: RefreshComponentKind.allCases,
-                                         abstract: "the component the trace is replayed on, with --trace", default: .header)
+    static let component = Option.choice(
+        "--component", valueName: "component", of: RefreshComponentKind.allCases,
+        abstract: "the component the trace is replayed on, with --trace", default: .header)
     /// `--hysteresis`.
-    static let hysteresis = Option.number("--hysteresis", valueName: "points", in: 0...100,
-                                          abstract: "once past the threshold, how far back below it a pull must go to count as back (and fire again)",
-                                          default: 0)
+    static let hysteresis = Option.number(
+        "--hysteresis", valueName: "points", in: 0...100,
+        abstract: "once past the threshold, how far back below it a pull must go to count as back (and fire again)",
+        default: 0)
     /// `--tension`.
-    static let tension = Flag("--tension", abstract: "a faint texture that grows with the pull from 30 % of the way to the threshold, "
-                              + "cut off there by the impact and on release")
+    static let tension = Flag(
+        "--tension",
+        abstract: "a faint texture that grows with the pull from 30 % of the way to the threshold, "
+            + "cut off there by the impact and on release")
     /// `--driver`: as the playing commands take it, but `record` only with `--trace` (where
     /// every driver plays on the trace's manual clock, so `record` may be in a list), and with
     /// `--trace` nowhere by default.
@@ -31,8 +36,10 @@ struct DemoCommand: Subcommand {
     /// The `--input` value that means the keys alone.
     static let keysOnly = "none"
     /// `--input`.
-    static let input = Option.text("--input", valueName: "device", abstract: "also pull with a gamepad's trigger (or left stick): "
-                                   + "auto, a node path, an index or a name; \(keysOnly) for keys only", default: keysOnly)
+    static let input = Option.text(
+        "--input", valueName: "device",
+        abstract: "also pull with a gamepad's trigger (or left stick): "
+            + "auto, a node path, an index or a name; \(keysOnly) for keys only", default: keysOnly)
     /// The command's declaration.
     static let configuration = CommandConfiguration(
         name: "demo", parent: "haptics", abstract: "Pull to refresh in the terminal, or replay a gesture trace headless.",
@@ -45,8 +52,10 @@ struct DemoCommand: Subcommand {
             change, impact and tension change. The file has lines t_ms,offset,dragging (dragging 1 or 0) and t_ms,end \
             (also t_ms,nomore and t_ms,reset for footers); # starts a comment.
             """,
-        options: [trace.declaration, component.declaration, hysteresis.declaration, tension.declaration,
-                  driver.declaration, PlaybackOptions.device.declaration, input.declaration])
+        options: [
+            trace.declaration, component.declaration, hysteresis.declaration, tension.declaration,
+            driver.declaration, PlaybackOptions.device.declaration, input.declaration,
+        ])
 
     /// What the command does.
     enum Mode: Sendable {
@@ -128,7 +137,8 @@ struct DemoCommand: Subcommand {
         do {
             let destination = try drivers.map { drivers in
                 try DriverChoice.combined(drivers) { choice in
-                    choice == .record ? StdoutDriver(format: .json, write: console.out)
+                    choice == .record
+                        ? StdoutDriver(format: .json, write: console.out)
                         : try choice.makeDriver(device: device, console: console, terminal: StdoutDriver(format: .text, write: console.out))
                 }
             }
@@ -144,7 +154,9 @@ struct DemoCommand: Subcommand {
     /// the UI's status area, and when it is among them the impacts flash the header.
     private func runInteractively(on drivers: [DriverChoice], console: Console) async -> ExitCode {
         guard isatty(input) == 1 else {
-            console.err("Error: standard input is not a terminal, and the demo reads its keys there; 'haptics demo --trace FILE' replays a gesture headless")
+            console.err(
+                "Error: standard input is not a terminal, and the demo reads its keys there; 'haptics demo --trace FILE' replays a gesture headless"
+            )
             return .usage
         }
         let (lines, sink) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(DemoModel.driverLinesKept))
@@ -165,9 +177,10 @@ struct DemoCommand: Subcommand {
             return .failure
         }
         defer { reader?.close() }
-        let demo = InteractiveDemo(input: input, output: output, driver: destination, driverLines: lines,
-                                   flashes: Self.drawsInTheTerminal(destination), configuration: configuration,
-                                   triggerPulls: reader?.pulls)
+        let demo = InteractiveDemo(
+            input: input, output: output, driver: destination, driverLines: lines,
+            flashes: Self.drawsInTheTerminal(destination), configuration: configuration,
+            triggerPulls: reader?.pulls)
         do {
             try await demo.run()
         } catch {

@@ -33,7 +33,8 @@ enum PatternSource: Sendable, Equatable {
 
     /// The `<pattern>` argument of the commands that take one.
     static let argument = ArgumentDeclaration(
-        "pattern", help: "a preset ('haptics list' shows them), an .ahap or .haptic file, a Haptica string "
+        "pattern",
+        help: "a preset ('haptics list' shows them), an .ahap or .haptic file, a Haptica string "
             + "('haptica:..oO-Oo'), or - for AHAP or .haptic JSON on standard input")
 
     /// How the pattern is named in messages, titles and written files.

@@ -16,6 +16,7 @@ public struct Console: Sendable {
     }
 
     /// The process's own standard output and error, unbuffered.
-    public static let standard = Console(out: { FileWriter.write($0 + "\n", to: STDOUT_FILENO) },
-                                         err: { FileWriter.write($0 + "\n", to: STDERR_FILENO) })
+    public static let standard = Console(
+        out: { FileWriter.write($0 + "\n", to: STDOUT_FILENO) },
+        err: { FileWriter.write($0 + "\n", to: STDERR_FILENO) })
 }

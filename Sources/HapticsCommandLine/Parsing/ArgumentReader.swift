@@ -51,7 +51,10 @@ package struct ArgumentReader {
         if let unknown = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             throw error("unknown option '\(unknown)'")
         }
-        defer { arguments = []; positionalsOnly = [] }
+        defer {
+            arguments = []
+            positionalsOnly = []
+        }
         return arguments + positionalsOnly
     }
 

@@ -25,7 +25,9 @@ package enum HelpText {
         if !command.subcommands.isEmpty {
             let column = 2 + (command.subcommands.map(\.name.count).max() ?? 0) + 2
             let lines = command.subcommands.flatMap { entry($0.name, $0.abstract, column: column) }
-            sections.append((["SUBCOMMANDS:"] + lines + ["", "  See '\(command.commandName) <subcommand> --help' for detailed help."]).joined(separator: "\n"))
+            sections.append(
+                (["SUBCOMMANDS:"] + lines + ["", "  See '\(command.commandName) <subcommand> --help' for detailed help."]).joined(
+                    separator: "\n"))
         }
         return sections.joined(separator: "\n\n")
     }

@@ -46,9 +46,13 @@ extension Option where Value == String? {
 
 extension Option where Value == Double {
     /// A number in `range`, `defaultValue` when absent.
-    package static func number(_ name: String, valueName: String, in range: ClosedRange<Double>, abstract: String, default defaultValue: Double) -> Self {
-        Self(name, valueName: valueName, abstract: abstract, notes: [NumberText.range(range)],
-             default: defaultValue, defaultText: NumberText.plain(defaultValue), expected: "a number " + NumberText.range(range)) { text in
+    package static func number(
+        _ name: String, valueName: String, in range: ClosedRange<Double>, abstract: String, default defaultValue: Double
+    ) -> Self {
+        Self(
+            name, valueName: valueName, abstract: abstract, notes: [NumberText.range(range)],
+            default: defaultValue, defaultText: NumberText.plain(defaultValue), expected: "a number " + NumberText.range(range)
+        ) { text in
             Double(text).flatMap { range.contains($0) ? $0 : nil }
         }
     }
@@ -57,8 +61,10 @@ extension Option where Value == Double {
 extension Option where Value == Double? {
     /// A number in `range`, `nil` when absent; `absent` says in the help what that means.
     package static func number(_ name: String, valueName: String, in range: ClosedRange<Double>, abstract: String, absent: String) -> Self {
-        Self(name, valueName: valueName, abstract: abstract, notes: [NumberText.range(range)],
-             default: nil, defaultText: absent, expected: "a number " + NumberText.range(range)) { text in
+        Self(
+            name, valueName: valueName, abstract: abstract, notes: [NumberText.range(range)],
+            default: nil, defaultText: absent, expected: "a number " + NumberText.range(range)
+        ) { text in
             Double(text).flatMap { range.contains($0) ? .some($0) : nil }
         }
     }
@@ -70,8 +76,10 @@ extension Option where Value: RawRepresentable, Value.RawValue == String {
     package static func choice(
         _ name: String, valueName: String, of choices: [Value], abstract: String, default defaultValue: Value, defaultText: String? = nil
     ) -> Self {
-        Self(name, valueName: valueName, abstract: abstract, notes: [ChoiceText.values(choices)],
-             default: defaultValue, defaultText: defaultText ?? defaultValue.rawValue, expected: ChoiceText.expected(choices)) { text in
+        Self(
+            name, valueName: valueName, abstract: abstract, notes: [ChoiceText.values(choices)],
+            default: defaultValue, defaultText: defaultText ?? defaultValue.rawValue, expected: ChoiceText.expected(choices)
+        ) { text in
             choices.first { $0.rawValue == text }
         }
     }

@@ -16,7 +16,8 @@ package struct OptionDeclaration: Sendable, Hashable {
 
     /// Declares an option (with `valueName`) or a flag (without).
     package init(
-        _ name: String, shortName: String? = nil, valueName: String? = nil, abstract: String, notes: [String] = [], defaultText: String? = nil
+        _ name: String, shortName: String? = nil, valueName: String? = nil, abstract: String, notes: [String] = [],
+        defaultText: String? = nil
     ) {
         self.name = name
         self.shortName = shortName

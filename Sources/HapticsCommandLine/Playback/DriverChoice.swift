@@ -40,8 +40,11 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         do {
             try driver.prepare()
             return driver
-        } catch where self == .auto {
-            if case EvdevError.noDevice = error {} else { console.err("note: \(Advice.message(for: error)); drawing in the terminal instead") }
+        } catch  where self == .auto {
+            if case EvdevError.noDevice = error {
+            } else {
+                console.err("note: \(Advice.message(for: error)); drawing in the terminal instead")
+            }
             return terminal()
         }
     }

@@ -4,8 +4,9 @@ package import HapticsEvdev
 /// declared once.
 package struct PlaybackOptions: Sendable {
     /// `--driver`, as the playing commands take it.
-    package static let driver = driverOption(abstract: "where the frames go; auto: a gamepad when one is found, else the terminal; "
-                                     + "record: instantly, every frame as a JSON line, and only alone")
+    package static let driver = driverOption(
+        abstract: "where the frames go; auto: a gamepad when one is found, else the terminal; "
+            + "record: instantly, every frame as a JSON line, and only alone")
     /// `--device`, as the playing commands take it.
     package static let device = deviceOption(default: "auto")
     /// `--gain`.
@@ -18,9 +19,12 @@ package struct PlaybackOptions: Sendable {
     /// that depends on other options). A list must also pass `DriverChoice.problem(with:)`,
     /// which `drivers(_:from:)` checks.
     package static func driverOption(abstract: String, defaultText: String? = nil) -> Option<[DriverChoice]> {
-        Option("--driver", valueName: "driver", abstract: abstract + "; several (not auto), separated by commas, drive all at once, e.g. stdout,evdev",
-               notes: [ChoiceText.values(DriverChoice.allCases)], default: [.auto], defaultText: defaultText ?? DriverChoice.auto.rawValue,
-               expected: ChoiceText.expected(DriverChoice.allCases)) { text in
+        Option(
+            "--driver", valueName: "driver",
+            abstract: abstract + "; several (not auto), separated by commas, drive all at once, e.g. stdout,evdev",
+            notes: [ChoiceText.values(DriverChoice.allCases)], default: [.auto], defaultText: defaultText ?? DriverChoice.auto.rawValue,
+            expected: ChoiceText.expected(DriverChoice.allCases)
+        ) { text in
             let names = text.split(separator: ",", omittingEmptySubsequences: false)
             let drivers = names.compactMap { DriverChoice(rawValue: String($0)) }
             return drivers.count == names.count ? drivers : nil
@@ -29,7 +33,9 @@ package struct PlaybackOptions: Sendable {
 
     /// The drivers `option` names on `arguments`, `nil` when absent; a list `DriverChoice.problem(with:)`
     /// finds fault with is a usage error.
-    package static func drivers(_ option: Option<[DriverChoice]>, from arguments: inout ArgumentReader) throws(UsageError) -> [DriverChoice]? {
+    package static func drivers(_ option: Option<[DriverChoice]>, from arguments: inout ArgumentReader) throws(UsageError)
+        -> [DriverChoice]?
+    {
         let drivers = try arguments.valueIfPresent(option)
         if let problem = drivers.flatMap(DriverChoice.problem(with:)) { throw arguments.error(problem) }
         return drivers

@@ -64,7 +64,8 @@ package final class PlaybackCompletion: Sendable {
     /// Records the outcome, wakes every waiter and calls every handler (after unlocking);
     /// later calls are ignored.
     package func finish(_ outcome: PlaybackOutcome) {
-        let (waiters, handlers) = state.withLock { state -> ([CheckedContinuation<PlaybackOutcome?, Never>], [@Sendable (PlaybackOutcome) -> Void]) in
+        let (waiters, handlers) = state.withLock {
+            state -> ([CheckedContinuation<PlaybackOutcome?, Never>], [@Sendable (PlaybackOutcome) -> Void]) in
             guard state.outcome == nil else { return ([], []) }
             state.outcome = outcome
             defer {

@@ -64,8 +64,10 @@ private struct AHAPDocumentReader {
         }
         let patternPath = root.appending("Pattern")
         guard let pattern = document["Pattern"] else {
-            throw PatternLoadError(file: file, path: patternPath.description, problem: .invalidValue(
-                expected: "an array of events and parameter curves", found: "nothing (the key is missing)"))
+            throw PatternLoadError(
+                file: file, path: patternPath.description,
+                problem: .invalidValue(
+                    expected: "an array of events and parameter curves", found: "nothing (the key is missing)"))
         }
         guard case .array(let entries) = pattern else {
             throw invalid(patternPath, expected: "an array of events and parameter curves", found: pattern)
@@ -212,7 +214,10 @@ private struct AHAPDocumentReader {
     /// The control `id` names, or `nil` with a notice when Haptics does not render it.
     private mutating func renderedControl(_ id: String, at path: JSONPath) -> ParameterCurve.Control? {
         guard let control = ParameterCurve.Control(rawValue: id) else {
-            notice(path, "skipped: \(id) is not a control Haptics renders (it renders \(ParameterCurve.Control.allCases.map(\.rawValue).joined(separator: ", ")))")
+            notice(
+                path,
+                "skipped: \(id) is not a control Haptics renders (it renders \(ParameterCurve.Control.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
             return nil
         }
         return control
@@ -258,6 +263,7 @@ private struct AHAPDocumentReader {
     }
 
     private func missing(_ path: JSONPath, expected: String) -> PatternLoadError {
-        PatternLoadError(file: file, path: path.description, problem: .invalidValue(expected: expected, found: "nothing (the key is missing)"))
+        PatternLoadError(
+            file: file, path: path.description, problem: .invalidValue(expected: expected, found: "nothing (the key is missing)"))
     }
 }

@@ -42,18 +42,23 @@ public enum AHAPWriter {
     /// The AHAP document of `pattern`, as a JSON value.
     static func document(for pattern: HapticPattern, source: String) -> JSONValue {
         var entries: [(time: Double, entry: JSONValue)] = []
-        for event in pattern.events.enumerated().sorted(by: { (time($0.element.time), $0.offset) < (time($1.element.time), $1.offset) }).map(\.element) {
+        for event in pattern.events.enumerated().sorted(by: { (time($0.element.time), $0.offset) < (time($1.element.time), $1.offset) })
+            .map(\.element)
+        {
             entries += pieces(of: event).map { (time($0.time), eventEntry($0)) }
         }
         entries += curveEntries(pattern.curves)
         let ordered = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element.entry)
         return .object([
             ("Version", .number(1.0)),
-            ("Metadata", .object([
-                ("Project", .string("Haptics")),
-                ("Description", .string("Written by Haptics from \(source)")),
-                ("Source", .string(source)),
-            ])),
+            (
+                "Metadata",
+                .object([
+                    ("Project", .string("Haptics")),
+                    ("Description", .string("Written by Haptics from \(source)")),
+                    ("Source", .string(source)),
+                ])
+            ),
             ("Pattern", .array(ordered)),
         ])
     }
@@ -189,10 +194,17 @@ public enum AHAPWriter {
         let id = JSONValue.string(curve.control.rawValue)
         guard curve.points.count > 1 else {
             let value = curve.points.first?.value ?? curve.control.neutralValue
-            return .object([("Parameter", .object([("ParameterID", id), ("Time", .number(curve.time)), ("ParameterValue", .number(value))]))])
+            return .object([
+                ("Parameter", .object([("ParameterID", id), ("Time", .number(curve.time)), ("ParameterValue", .number(value))]))
+            ])
         }
         let points = curve.points.map { JSONValue.object([("Time", .number($0.time)), ("ParameterValue", .number($0.value))]) }
-        return .object([("ParameterCurve", .object([("ParameterID", id), ("Time", .number(curve.time)), ("ParameterCurveControlPoints", .array(points))]))])
+        return .object([
+            (
+                "ParameterCurve",
+                .object([("ParameterID", id), ("Time", .number(curve.time)), ("ParameterCurveControlPoints", .array(points))])
+            )
+        ])
     }
 
     // MARK: Values

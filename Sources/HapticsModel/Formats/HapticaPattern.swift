@@ -90,8 +90,10 @@ public enum HapticaPattern {
             let characters = Array(text)
             let listed = ignored.prefix(10).map { "'\(characters[$0])' at \($0)" }.joined(separator: ", ")
             let more = ignored.count > 10 ? " and \(ignored.count - 10) more" : ""
-            notices.append(PatternNotice(file: source ?? prefix + text, path: "$",
-                                         message: "ignored \(listed)\(more): Haptica plays only O o . X x and -"))
+            notices.append(
+                PatternNotice(
+                    file: source ?? prefix + text, path: "$",
+                    message: "ignored \(listed)\(more): Haptica plays only O o . X x and -"))
         }
         return LoadedPattern(pattern: HapticPattern(events: events, curves: curves), notices: notices)
     }

@@ -128,11 +128,14 @@ private struct LofeltDocumentReader {
         let minor = try readCount(value["minor"], at: path.appending("minor"), required: false)
         let patch = try readCount(value["patch"], at: path.appending("patch"), required: false)
         guard major == supported.major else {
-            throw invalid(path.appending("major"), expected: "major version 1, the only .haptic version Haptics reads",
-                          found: "version \(major).\(minor).\(patch)")
+            throw invalid(
+                path.appending("major"), expected: "major version 1, the only .haptic version Haptics reads",
+                found: "version \(major).\(minor).\(patch)")
         }
         if (minor, patch) > (supported.minor, supported.patch) {
-            notice(path, "version \(major).\(minor).\(patch) is newer than 1.0.0, the one Haptics knows; read as 1.0.0, its unknown keys ignored")
+            notice(
+                path,
+                "version \(major).\(minor).\(patch) is newer than 1.0.0, the one Haptics knows; read as 1.0.0, its unknown keys ignored")
         }
     }
 
@@ -155,9 +158,13 @@ private struct LofeltDocumentReader {
             guard case .string = value else { throw invalid(path.appending(key), expected: "a string", found: value.kindDescription) }
         }
         guard let tags = metadata["tags"] else { return }
-        guard case .array(let elements) = tags else { throw invalid(path.appending("tags"), expected: "an array of strings", found: tags.kindDescription) }
+        guard case .array(let elements) = tags else {
+            throw invalid(path.appending("tags"), expected: "an array of strings", found: tags.kindDescription)
+        }
         for (index, element) in elements.enumerated() {
-            guard case .string = element else { throw invalid(path.appending("tags").appending(index), expected: "a string", found: element.kindDescription) }
+            guard case .string = element else {
+                throw invalid(path.appending("tags").appending(index), expected: "a string", found: element.kindDescription)
+            }
         }
     }
 
@@ -183,9 +190,10 @@ private struct LofeltDocumentReader {
                 let strength = try readLevel(emphasis["amplitude"], at: emphasisPath.appending("amplitude"))
                 let frequency = try readLevel(emphasis["frequency"], at: emphasisPath.appending("frequency"))
                 guard Float(strength) >= Float(amplitude) else {
-                    throw invalid(emphasisPath.appending("amplitude"),
-                                  expected: "an emphasis at least as strong as its breakpoint's amplitude \(describe(amplitude))",
-                                  found: describe(strength))
+                    throw invalid(
+                        emphasisPath.appending("amplitude"),
+                        expected: "an emphasis at least as strong as its breakpoint's amplitude \(describe(amplitude))",
+                        found: describe(strength))
                 }
                 breakpoint.emphasis = (strength, frequency)
             }
@@ -193,17 +201,21 @@ private struct LofeltDocumentReader {
             previous = time
         }
         guard let first = result.first, let last = result.last, result.count >= 2 else {
-            throw invalid(path, expected: "an amplitude envelope of at least two breakpoints",
-                          found: result.isEmpty ? "none" : "one")
+            throw invalid(
+                path, expected: "an amplitude envelope of at least two breakpoints",
+                found: result.isEmpty ? "none" : "one")
         }
         guard Float(last.time) - Float(first.time) > 0 else {
-            throw invalid(path, expected: "an amplitude envelope lasting longer than zero",
-                          found: "every breakpoint at \(describe(first.time)) s")
+            throw invalid(
+                path, expected: "an amplitude envelope lasting longer than zero",
+                found: "every breakpoint at \(describe(first.time)) s")
         }
         return result
     }
 
-    private func readFrequencies(_ value: JSONValue?, at path: JSONPath, span amplitude: [AmplitudeBreakpoint]) throws(PatternLoadError) -> [FrequencyBreakpoint] {
+    private func readFrequencies(_ value: JSONValue?, at path: JSONPath, span amplitude: [AmplitudeBreakpoint]) throws(PatternLoadError)
+        -> [FrequencyBreakpoint]
+    {
         let expected = "an array of frequency breakpoints {time, frequency}"
         guard let value, value != .null else { return [] }
         guard case .array(let elements) = value else { throw invalid(path, expected: expected, found: value.kindDescription) }
@@ -220,8 +232,9 @@ private struct LofeltDocumentReader {
             let timePath = itemPath.appending("time")
             let time = try readTime(element["time"], at: timePath, after: previous)
             guard (start...end).contains(Float(time)) else {
-                throw invalid(timePath, expected: "a time within the amplitude envelope, \(describe(Double(start))) to \(describe(Double(end))) s",
-                              found: describe(time))
+                throw invalid(
+                    timePath, expected: "a time within the amplitude envelope, \(describe(Double(start))) to \(describe(Double(end))) s",
+                    found: describe(time))
             }
             result.append(FrequencyBreakpoint(time: time, frequency: frequency))
             previous = time
@@ -264,17 +277,26 @@ private struct LofeltDocumentReader {
         let ducked = 1 - LofeltHapticLoader.emphasisDucking
         for breakpoint in amplitude {
             guard let emphasis = breakpoint.emphasis else { continue }
-            events.append(HapticEvent(time: breakpoint.time, kind: .transient, intensity: emphasis.amplitude.squareRoot(),
-                                      sharpness: emphasis.frequency, followsParameterCurves: false))
+            events.append(
+                HapticEvent(
+                    time: breakpoint.time, kind: .transient, intensity: emphasis.amplitude.squareRoot(),
+                    sharpness: emphasis.frequency, followsParameterCurves: false))
         }
-        var curves = [ParameterCurve(control: .intensity, time: start, points: amplitude.map { breakpoint in
-            let intensity = breakpoint.amplitude.squareRoot()
-            return .init(time: breakpoint.time - start, value: breakpoint.emphasis == nil ? intensity : intensity * ducked)
-        })]
+        var curves = [
+            ParameterCurve(
+                control: .intensity, time: start,
+                points: amplitude.map { breakpoint in
+                    let intensity = breakpoint.amplitude.squareRoot()
+                    return .init(time: breakpoint.time - start, value: breakpoint.emphasis == nil ? intensity : intensity * ducked)
+                })
+        ]
         if let first = frequency.first {
-            curves.append(ParameterCurve(control: .sharpness, time: first.time, points: frequency.map {
-                .init(time: $0.time - first.time, value: $0.frequency.squareRoot())
-            }))
+            curves.append(
+                ParameterCurve(
+                    control: .sharpness, time: first.time,
+                    points: frequency.map {
+                        .init(time: $0.time - first.time, value: $0.frequency.squareRoot())
+                    }))
         }
         return HapticPattern(events: events, curves: curves)
     }
@@ -299,6 +321,7 @@ private struct LofeltDocumentReader {
     }
 
     private func missing(_ path: JSONPath, expected: String) -> PatternLoadError {
-        PatternLoadError(file: file, path: path.description, problem: .invalidValue(expected: expected, found: "nothing (the key is missing)"))
+        PatternLoadError(
+            file: file, path: path.description, problem: .invalidValue(expected: expected, found: "nothing (the key is missing)"))
     }
 }

@@ -8,7 +8,8 @@
 /// is a `.haptic` clip, anything else is read as AHAP.
 public enum PatternFile {
     /// What a pattern file holds, as an empty file's error says it.
-    static let expectedContent = "a pattern: AHAP ({\"Version\": 1.0, \"Pattern\": [...]}) or a .haptic clip ({\"version\": {\"major\": 1}, \"signals\": {...}})"
+    static let expectedContent =
+        "a pattern: AHAP ({\"Version\": 1.0, \"Pattern\": [...]}) or a .haptic clip ({\"version\": {\"major\": 1}, \"signals\": {...}})"
 
     /// The largest file accepted, in bytes (10 MiB; the largest real clips are about 450 KB).
     public static let maximumFileSize = 10 * 1024 * 1024

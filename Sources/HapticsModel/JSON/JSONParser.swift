@@ -284,7 +284,8 @@ package struct JSONParser {
 
     private mutating func skipWhitespace() {
         while let byte = peek(),
-              byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
+        {
             position += 1
         }
     }

@@ -63,11 +63,15 @@ package enum JSONWriter {
         case .number(let number): output += self.number(number, numbers)
         case .string(let text): writeString(text, to: &output)
         case .array(let elements):
-            writeContainer(open: "[", close: "]", count: elements.count, layout: layout, indent: indent, inline: inline(value, numbers), to: &output) { index, output in
+            writeContainer(
+                open: "[", close: "]", count: elements.count, layout: layout, indent: indent, inline: inline(value, numbers), to: &output
+            ) { index, output in
                 write(elements[index], layout: inner, numbers: numbers, indent: indent + 1, to: &output)
             }
         case .object(let members):
-            writeContainer(open: "{", close: "}", count: members.count, layout: layout, indent: indent, inline: inline(value, numbers), to: &output) { index, output in
+            writeContainer(
+                open: "{", close: "}", count: members.count, layout: layout, indent: indent, inline: inline(value, numbers), to: &output
+            ) { index, output in
                 writeString(members[index].key, to: &output)
                 output += layout == .compact ? ":" : ": "
                 write(members[index].value, layout: inner, numbers: numbers, indent: indent + 1, to: &output)
@@ -141,9 +145,9 @@ package enum JSONWriter {
     }
 }
 
-private extension JSONValue {
+extension JSONValue {
     /// Whether the value holds no other values.
-    var isScalar: Bool {
+    fileprivate var isScalar: Bool {
         switch self {
         case .array, .object: false
         default: true

@@ -14,7 +14,8 @@ public enum Preset: Sendable, Hashable, CaseIterable {
     case selection
 
     /// Every preset: the impacts, the selection tick, then the notifications.
-    public static let allCases: [Preset] = ImpactStyle.allCases.map(Preset.impact) + [.selection]
+    public static let allCases: [Preset] =
+        ImpactStyle.allCases.map(Preset.impact) + [.selection]
         + NotificationType.allCases.map(Preset.notification)
 
     /// The preset named `name` (`light`, `selection`, `success`...), or `nil` when there is none.

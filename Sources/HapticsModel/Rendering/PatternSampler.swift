@@ -56,11 +56,13 @@ package struct PatternSampler: Sendable {
         let timeCurves = Dictionary(grouping: pattern.curves.filter(\.control.isTimeControl), by: \.control)
         self.timeCurves = timeCurves
         authoredTimes = pattern.events.map { event in
-            Self.times(of: event, under: TimeControls(
-                attack: Self.value(of: timeCurves[.attackTime] ?? [], control: .attackTime, at: event.time),
-                decay: Self.value(of: timeCurves[.decayTime] ?? [], control: .decayTime, at: event.time),
-                release: Self.value(of: timeCurves[.releaseTime] ?? [], control: .releaseTime, at: event.time)
-            ))
+            Self.times(
+                of: event,
+                under: TimeControls(
+                    attack: Self.value(of: timeCurves[.attackTime] ?? [], control: .attackTime, at: event.time),
+                    decay: Self.value(of: timeCurves[.decayTime] ?? [], control: .decayTime, at: event.time),
+                    release: Self.value(of: timeCurves[.releaseTime] ?? [], control: .releaseTime, at: event.time)
+                ))
         }
     }
 
@@ -97,13 +99,15 @@ package struct PatternSampler: Sendable {
     /// intensity control multiplying, the sharpness control adding (for the events that
     /// follow the curves), and each event's envelope times from `times`; each motor clamped
     /// to 1.
-    package func levels(step: Int, events: [Int], intensityControl: Double, sharpnessControl: Double, times: [EnvelopeTimes]) -> MotorLevels {
+    package func levels(step: Int, events: [Int], intensityControl: Double, sharpnessControl: Double, times: [EnvelopeTimes]) -> MotorLevels
+    {
         let time = sampleTime(ofStep: step)
         var strong = 0.0
         var weak = 0.0
         for index in events {
             let event = pattern.events[index]
-            let envelope = event.envelope(at: time - event.time, attack: times[index].attack, decay: times[index].decay, release: times[index].release)
+            let envelope = event.envelope(
+                at: time - event.time, attack: times[index].attack, decay: times[index].decay, release: times[index].release)
             let follows = event.followsParameterCurves
             let intensity = min(event.intensity * envelope * (follows ? intensityControl : 1), 1)
             guard intensity > 0 else { continue }

@@ -14,16 +14,20 @@ func startDetachedThread(named name: String, running body: @escaping @Sendable (
             self.run = run
         }
     }
-    let context = Unmanaged.passRetained(Body {
-        nameThisThread(name)
-        body()
-    }).toOpaque()
+    let context = Unmanaged.passRetained(
+        Body {
+            nameThisThread(name)
+            body()
+        }
+    ).toOpaque()
     var thread = pthread_t()
-    let status = pthread_create(&thread, nil, { context in
-        guard let context else { return nil }
-        Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-        return nil
-    }, context)
+    let status = pthread_create(
+        &thread, nil,
+        { context in
+            guard let context else { return nil }
+            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, context)
     precondition(status == 0, "cannot start the thread \(name): \(Errno(status))")
     pthread_detach(thread)
 }

@@ -101,7 +101,9 @@ final class PlayerCore: Sendable {
     /// Starts playing `track` now, on top of whatever plays, and returns its id; `completion`
     /// hears how it ended. A failing driver ends the playback with `.failed`.
     func play(_ track: RumbleTrack, repetition: Repetition, completion: PlaybackCompletion) -> UInt64 {
-        step { machine, now in machine.play(track, repetition: repetition, at: now) } register: { state, id in
+        step { machine, now in
+            machine.play(track, repetition: repetition, at: now)
+        } register: { state, id in
             state.completions[id] = completion
         }
     }
@@ -282,7 +284,9 @@ private final class DriverReply: Sendable {
             let finished: Result<Void, any Error>? = state.withLock { state in
                 switch state {
                 case .finished(let outcome): return outcome
-                case .waiting: state = .waiting(continuation); return nil
+                case .waiting:
+                    state = .waiting(continuation)
+                    return nil
                 }
             }
             if let finished { continuation.resume(with: finished) }

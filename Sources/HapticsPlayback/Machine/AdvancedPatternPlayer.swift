@@ -158,7 +158,9 @@ public final class AdvancedPatternPlayer: AdvancedPlayback {
     }
 
     /// Keeps `value` for the getter and changes the voice to match, now.
-    private func set<Value>(_ property: WritableKeyPath<State, Value>, _ value: Value, _ change: @escaping (inout AdvancedVoice, Duration) -> Void) {
+    private func set<Value>(
+        _ property: WritableKeyPath<State, Value>, _ value: Value, _ change: @escaping (inout AdvancedVoice, Duration) -> Void
+    ) {
         state.withLock { $0[keyPath: property] = value }
         engine.core.update(id, change)
     }

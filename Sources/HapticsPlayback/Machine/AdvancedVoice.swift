@@ -268,13 +268,16 @@ struct AdvancedVoice: Sendable {
         let step = Int((max(offset, .zero) / sampler.settings.step).rounded(.down))
         let first = (jumped || currentStep.map { step < $0 } == true) ? step : step + 1
         currentStep = step
-        let live = PatternSampler.TimeControls(attack: live(.attackTime, at: time), decay: live(.decayTime, at: time), release: live(.releaseTime, at: time))
+        let live = PatternSampler.TimeControls(
+            attack: live(.attackTime, at: time), decay: live(.decayTime, at: time), release: live(.releaseTime, at: time))
         for index in sampler.order where sampler.spans[index].start >= first {
             let event = sampler.pattern.events[index]
             let authored = sampler.timeControls(at: event.time)
-            times[index] = PatternSampler.times(of: event, under: PatternSampler.TimeControls(
-                attack: authored.attack + live.attack, decay: authored.decay + live.decay, release: authored.release + live.release
-            ))
+            times[index] = PatternSampler.times(
+                of: event,
+                under: PatternSampler.TimeControls(
+                    attack: authored.attack + live.attack, decay: authored.decay + live.decay, release: authored.release + live.release
+                ))
         }
     }
 }

@@ -50,10 +50,11 @@ struct Mixer: Sendable {
     /// added.
     mutating func add(_ track: RumbleTrack, id: UInt64, start: Duration, repetition: Repetition) -> [UInt64]? {
         guard track.duration > .zero else { return nil }
-        let end: Duration? = switch repetition {
-        case .count(let count): start + track.duration * max(count, 1)
-        case .forever: nil
-        }
+        let end: Duration? =
+            switch repetition {
+            case .count(let count): start + track.duration * max(count, 1)
+            case .forever: nil
+            }
         let displaced = voices.prefix(max(0, voices.count + 1 - maximumVoices)).map(\.id)
         voices.removeFirst(displaced.count)
         voices.append(Voice(id: id, track: track, start: start, end: end, length: track.duration))

@@ -215,7 +215,9 @@ struct PlaybackStateMachine: Sendable {
         let goesIdle = frame.isSilent && frame.duration == .zero
         // After a change to an advanced voice, a frame the motors already hold (same levels
         // and gain, no longer) needs no second call.
-        let held = unlessHeld && sent.map { $0.strong == frame.strong && $0.weak == frame.weak && $0.gain == frame.gain && frame.end <= $0.end } == true
+        let held =
+            unlessHeld
+            && sent.map { $0.strong == frame.strong && $0.weak == frame.weak && $0.gain == frame.gain && frame.end <= $0.end } == true
         if (!goesIdle || sent != nil) && !held { actions.append(.apply(frame)) }
         if !held { sent = goesIdle ? nil : frame }
         // While nothing sounds, an advanced voice may still have something scheduled.

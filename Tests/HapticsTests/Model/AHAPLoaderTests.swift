@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import HapticsModel
 @testable import HapticsPlayback
-import Testing
 
 @Suite struct AHAPLoaderTests {
     @Test(arguments: Fixtures.corpusFiles)
@@ -18,46 +19,57 @@ import Testing
     }
 
     @Test func readsEventsWithTheirParametersAndDefaults() throws {
-        let loaded = try AHAPLoader.decode(Array("""
-            {"Version": 1, "Pattern": [
-              {"Event": {"EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 0.3}]}},
-              {"Event": {"Time": 0.5, "EventType": "HapticContinuous", "EventDuration": 1.5, "EventParameters": [
-                {"ParameterID": "HapticIntensity", "ParameterValue": 0.8}, {"ParameterID": "AttackTime", "ParameterValue": 0.1},
-                {"ParameterID": "DecayTime", "ParameterValue": 0.2}, {"ParameterID": "ReleaseTime", "ParameterValue": 0.3},
-                {"ParameterID": "Sustained", "ParameterValue": false}, {"ParameterID": "FutureThing", "ParameterValue": 9}]}}
-            ]}
-            """.utf8), file: "t.ahap")
-        #expect(loaded.pattern.events == [
-            HapticEvent(time: 0, kind: .transient, intensity: 1, sharpness: 0.3),
-            HapticEvent(time: 0.5, kind: .continuous(duration: 1.5), intensity: 0.8, sharpness: 0.5,
-                        attackTime: 0.1, decayTime: 0.2, releaseTime: 0.3, isSustained: false),
-        ])
+        let loaded = try AHAPLoader.decode(
+            Array(
+                """
+                {"Version": 1, "Pattern": [
+                  {"Event": {"EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 0.3}]}},
+                  {"Event": {"Time": 0.5, "EventType": "HapticContinuous", "EventDuration": 1.5, "EventParameters": [
+                    {"ParameterID": "HapticIntensity", "ParameterValue": 0.8}, {"ParameterID": "AttackTime", "ParameterValue": 0.1},
+                    {"ParameterID": "DecayTime", "ParameterValue": 0.2}, {"ParameterID": "ReleaseTime", "ParameterValue": 0.3},
+                    {"ParameterID": "Sustained", "ParameterValue": false}, {"ParameterID": "FutureThing", "ParameterValue": 9}]}}
+                ]}
+                """.utf8), file: "t.ahap")
+        #expect(
+            loaded.pattern.events == [
+                HapticEvent(time: 0, kind: .transient, intensity: 1, sharpness: 0.3),
+                HapticEvent(
+                    time: 0.5, kind: .continuous(duration: 1.5), intensity: 0.8, sharpness: 0.5,
+                    attackTime: 0.1, decayTime: 0.2, releaseTime: 0.3, isSustained: false),
+            ])
         #expect(loaded.notices.isEmpty)
     }
 
     @Test func readsCurvesAndInstantaneousParameters() throws {
-        let loaded = try AHAPLoader.decode(Array("""
-            {"Version": 1.0, "Pattern": [
-              {"Event": {"EventType": "HapticContinuous", "EventDuration": 1}},
-              {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0.2,
-                "ParameterCurveControlPoints": [{"Time": 0.4, "ParameterValue": 0}, {"Time": 0, "ParameterValue": 1.7}]}},
-              {"Parameter": {"ParameterID": "HapticSharpnessControl", "Time": 0.1, "ParameterValue": -3}}
-            ]}
-            """.utf8), file: "t.ahap")
-        #expect(loaded.pattern.curves == [
-            ParameterCurve(control: .sharpness, time: 0.1, points: [.init(time: 0, value: -1)]),
-            ParameterCurve(control: .intensity, time: 0.2, points: [.init(time: 0, value: 1), .init(time: 0.4, value: 0)]),
-        ])
+        let loaded = try AHAPLoader.decode(
+            Array(
+                """
+                {"Version": 1.0, "Pattern": [
+                  {"Event": {"EventType": "HapticContinuous", "EventDuration": 1}},
+                  {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0.2,
+                    "ParameterCurveControlPoints": [{"Time": 0.4, "ParameterValue": 0}, {"Time": 0, "ParameterValue": 1.7}]}},
+                  {"Parameter": {"ParameterID": "HapticSharpnessControl", "Time": 0.1, "ParameterValue": -3}}
+                ]}
+                """.utf8), file: "t.ahap")
+        #expect(
+            loaded.pattern.curves == [
+                ParameterCurve(control: .sharpness, time: 0.1, points: [.init(time: 0, value: -1)]),
+                ParameterCurve(control: .intensity, time: 0.2, points: [.init(time: 0, value: 1), .init(time: 0.4, value: 0)]),
+            ])
     }
 
     @Test func readsHapticsOwnKeyForEventsApartFromTheCurves() throws {
-        let loaded = try AHAPLoader.decode(Array("""
-            {"Pattern": [{"Event": {"EventType": "HapticTransient", "HapticsFollowsParameterCurves": false}},
-                         {"Event": {"EventType": "HapticTransient", "Time": 1}}]}
-            """.utf8), file: "t.ahap")
+        let loaded = try AHAPLoader.decode(
+            Array(
+                """
+                {"Pattern": [{"Event": {"EventType": "HapticTransient", "HapticsFollowsParameterCurves": false}},
+                             {"Event": {"EventType": "HapticTransient", "Time": 1}}]}
+                """.utf8), file: "t.ahap")
         #expect(loaded.pattern.events.map(\.followsParameterCurves) == [false, true])
         #expect(throws: PatternLoadError.self) {
-            try AHAPLoader.decode(Array(#"{"Pattern": [{"Event": {"EventType": "HapticTransient", "HapticsFollowsParameterCurves": "no"}}]}"#.utf8), file: "t.ahap")
+            try AHAPLoader.decode(
+                Array(#"{"Pattern": [{"Event": {"EventType": "HapticTransient", "HapticsFollowsParameterCurves": "no"}}]}"#.utf8),
+                file: "t.ahap")
         }
     }
 
@@ -84,27 +96,32 @@ import Testing
     }
 
     @Test func readsTheTimeControlsAndSkipsAudioControlsWithANotice() throws {
-        let loaded = try AHAPLoader.decode(Array("""
-            {"Pattern": [
-              {"Event": {"EventType": "HapticTransient"}},
-              {"ParameterCurve": {"ParameterID": "HapticAttackTimeControl", "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}]}},
-              {"Parameter": {"ParameterID": "HapticDecayTimeControl", "ParameterValue": -2}},
-              {"Parameter": {"ParameterID": "HapticReleaseTimeControl", "Time": 1, "ParameterValue": 0.5}},
-              {"Parameter": {"ParameterID": "AudioVolumeControl", "ParameterValue": 0.5}}
-            ]}
-            """.utf8), file: "controls.ahap")
-        #expect(loaded.pattern.curves == [
-            ParameterCurve(control: .attackTime, time: 0, points: [.init(time: 0, value: 1)]),
-            ParameterCurve(control: .decayTime, time: 0, points: [.init(time: 0, value: -1)]),
-            ParameterCurve(control: .releaseTime, time: 1, points: [.init(time: 0, value: 0.5)]),
-        ])
+        let loaded = try AHAPLoader.decode(
+            Array(
+                """
+                {"Pattern": [
+                  {"Event": {"EventType": "HapticTransient"}},
+                  {"ParameterCurve": {"ParameterID": "HapticAttackTimeControl", "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}]}},
+                  {"Parameter": {"ParameterID": "HapticDecayTimeControl", "ParameterValue": -2}},
+                  {"Parameter": {"ParameterID": "HapticReleaseTimeControl", "Time": 1, "ParameterValue": 0.5}},
+                  {"Parameter": {"ParameterID": "AudioVolumeControl", "ParameterValue": 0.5}}
+                ]}
+                """.utf8), file: "controls.ahap")
+        #expect(
+            loaded.pattern.curves == [
+                ParameterCurve(control: .attackTime, time: 0, points: [.init(time: 0, value: 1)]),
+                ParameterCurve(control: .decayTime, time: 0, points: [.init(time: 0, value: -1)]),
+                ParameterCurve(control: .releaseTime, time: 1, points: [.init(time: 0, value: 0.5)]),
+            ])
         #expect(loaded.notices.map(\.path) == ["Pattern[4].Parameter.ParameterID"])
     }
 
     @Test func capsContinuousEventsAtThirtySeconds() throws {
-        let loaded = try AHAPLoader.decode(Array("""
-            {"Pattern": [{"Event": {"EventType": "HapticContinuous", "EventDuration": 45}}]}
-            """.utf8), file: "long.ahap")
+        let loaded = try AHAPLoader.decode(
+            Array(
+                """
+                {"Pattern": [{"Event": {"EventType": "HapticContinuous", "EventDuration": 45}}]}
+                """.utf8), file: "long.ahap")
         #expect(loaded.pattern.events.first?.duration == 30)
         #expect(loaded.notices.map(\.path) == ["Pattern[0].Event.EventDuration"])
     }
@@ -119,19 +136,43 @@ import Testing
         (#"[1, 2]"#, "$", "an AHAP object with \"Version\" and \"Pattern\""),
         (#"{"Version": 1}"#, "Pattern", "an array of events and parameter curves"),
         (#"{"Pattern": {}}"#, "Pattern", "an array of events and parameter curves"),
-        (#"{"Pattern": [{"Event": {"EventType": "HapticTransient"}}, 7]}"#, "Pattern[1]", "an object holding an Event, a ParameterCurve or a Parameter"),
-        (#"{"Pattern": [{"Event": {"EventType": "HapticContinuous", "Time": 0}}]}"#, "Pattern[0].Event.EventDuration", "a duration in seconds (continuous events need one)"),
-        (#"{"Pattern": [{"Event": {"EventType": "HapticContinuous", "EventDuration": "long"}}]}"#, "Pattern[0].Event.EventDuration", "a duration in seconds, at least 0"),
-        (#"{"Pattern": [{"Event": {"EventType": "HapticContinuous", "EventDuration": -1}}]}"#, "Pattern[0].Event.EventDuration", "a duration in seconds, at least 0"),
-        (#"{"Pattern": [{"Event": {"EventType": "HapticTransient", "Time": -0.5}}]}"#, "Pattern[0].Event.Time", "a time in seconds from 0 to 3600"),
-        (#"{"Pattern": [{"Event": {"EventType": "HapticTransient", "Time": 1e9}}]}"#, "Pattern[0].Event.Time", "a time in seconds from 0 to 3600"),
+        (
+            #"{"Pattern": [{"Event": {"EventType": "HapticTransient"}}, 7]}"#, "Pattern[1]",
+            "an object holding an Event, a ParameterCurve or a Parameter"
+        ),
+        (
+            #"{"Pattern": [{"Event": {"EventType": "HapticContinuous", "Time": 0}}]}"#, "Pattern[0].Event.EventDuration",
+            "a duration in seconds (continuous events need one)"
+        ),
+        (
+            #"{"Pattern": [{"Event": {"EventType": "HapticContinuous", "EventDuration": "long"}}]}"#, "Pattern[0].Event.EventDuration",
+            "a duration in seconds, at least 0"
+        ),
+        (
+            #"{"Pattern": [{"Event": {"EventType": "HapticContinuous", "EventDuration": -1}}]}"#, "Pattern[0].Event.EventDuration",
+            "a duration in seconds, at least 0"
+        ),
+        (
+            #"{"Pattern": [{"Event": {"EventType": "HapticTransient", "Time": -0.5}}]}"#, "Pattern[0].Event.Time",
+            "a time in seconds from 0 to 3600"
+        ),
+        (
+            #"{"Pattern": [{"Event": {"EventType": "HapticTransient", "Time": 1e9}}]}"#, "Pattern[0].Event.Time",
+            "a time in seconds from 0 to 3600"
+        ),
         (#"{"Pattern": [{"Event": {"EventType": "Boom"}}]}"#, "Pattern[0].Event.EventType", "\"HapticTransient\" or \"HapticContinuous\""),
-        (#"{"Pattern": [{"Event": {"EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": true}]}}]}"#,
-         "Pattern[0].Event.EventParameters[0].ParameterValue", "a number from 0 to 1"),
-        (#"{"Pattern": [{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "ParameterCurveControlPoints": []}}]}"#,
-         "Pattern[0].ParameterCurve.ParameterCurveControlPoints", "a non-empty array of {Time, ParameterValue} control points"),
-        (#"{"Pattern": [{"ParameterCurve": {"ParameterID": 3, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}]}}]}"#,
-         "Pattern[0].ParameterCurve.ParameterID", "a parameter id string"),
+        (
+            #"{"Pattern": [{"Event": {"EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": true}]}}]}"#,
+            "Pattern[0].Event.EventParameters[0].ParameterValue", "a number from 0 to 1"
+        ),
+        (
+            #"{"Pattern": [{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "ParameterCurveControlPoints": []}}]}"#,
+            "Pattern[0].ParameterCurve.ParameterCurveControlPoints", "a non-empty array of {Time, ParameterValue} control points"
+        ),
+        (
+            #"{"Pattern": [{"ParameterCurve": {"ParameterID": 3, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}]}}]}"#,
+            "Pattern[0].ParameterCurve.ParameterID", "a parameter id string"
+        ),
     ])
     func rejectsInvalidValuesNamingThePathAndWhatWasExpected(_ text: String, _ path: String, _ expected: String) {
         #expect {
@@ -144,7 +185,8 @@ import Testing
 
     @Test func describesAnInvalidValueOnOneLine() {
         #expect {
-            try AHAPLoader.decode(Array(#"{"Pattern": [{"Event": {"EventType": "HapticContinuous", "EventDuration": "x"}}]}"#.utf8), file: "bad.ahap")
+            try AHAPLoader.decode(
+                Array(#"{"Pattern": [{"Event": {"EventType": "HapticContinuous", "EventDuration": "x"}}]}"#.utf8), file: "bad.ahap")
         } throws: { error in
             "\(error)" == #"bad.ahap: Pattern[0].Event.EventDuration: expected a duration in seconds, at least 0, found the string "x""#
         }

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import HapticsModel
 @testable import HapticsPlayback
-import Testing
 
 @Suite struct AHAPWriterTests {
     /// Every pattern the corpus and the presets hold, with a name.
@@ -29,7 +30,9 @@ import Testing
         for step in [Duration.milliseconds(10), .milliseconds(1), .milliseconds(16)] {
             let renderer = Renderer(settings: RenderSettings(step: step))
             let (written, expected) = (renderer.render(reloaded.pattern).frames, renderer.render(original).frames)
-            let firstDifference = zip(written, expected).enumerated().first { $0.element.0 != $0.element.1 }.map { "frame \($0.offset): \($0.element.0) instead of \($0.element.1)" }
+            let firstDifference = zip(written, expected).enumerated().first { $0.element.0 != $0.element.1 }.map {
+                "frame \($0.offset): \($0.element.0) instead of \($0.element.1)"
+            }
             #expect(written == expected, "step \(step): \(firstDifference ?? "\(written.count) frames instead of \(expected.count)")")
         }
     }
@@ -61,62 +64,66 @@ import Testing
     }
 
     @Test func writesEventsWithTheirParametersAndCurvesAsAppleDoes() throws {
-        let pattern = HapticPattern(events: [
-            HapticEvent(time: 0.5, kind: .continuous(duration: 1.5), intensity: 0.8, sharpness: 0.25,
-                        attackTime: 0.1, decayTime: 0.2, releaseTime: 0.3, isSustained: false),
-            HapticEvent(time: 0, kind: .transient, intensity: 1, sharpness: 0.3, attackTime: 5),
-        ], curves: [
-            ParameterCurve(control: .intensity, time: 0.2, points: [.init(time: 0, value: 1), .init(time: 0.4, value: 0)]),
-            ParameterCurve(control: .sharpness, time: 0.1, points: [.init(time: 0.3, value: -0.5)]),
-        ])
+        let pattern = HapticPattern(
+            events: [
+                HapticEvent(
+                    time: 0.5, kind: .continuous(duration: 1.5), intensity: 0.8, sharpness: 0.25,
+                    attackTime: 0.1, decayTime: 0.2, releaseTime: 0.3, isSustained: false),
+                HapticEvent(time: 0, kind: .transient, intensity: 1, sharpness: 0.3, attackTime: 5),
+            ],
+            curves: [
+                ParameterCurve(control: .intensity, time: 0.2, points: [.init(time: 0, value: 1), .init(time: 0.4, value: 0)]),
+                ParameterCurve(control: .sharpness, time: 0.1, points: [.init(time: 0.3, value: -0.5)]),
+            ])
         let text = AHAPWriter.ahap(for: pattern, source: "test")
-        #expect(text == """
-            {
-              "Version": 1.0,
-              "Metadata": {"Project": "Haptics", "Description": "Written by Haptics from test", "Source": "test"},
-              "Pattern": [
+        #expect(
+            text == """
                 {
-                  "Event": {
-                    "Time": 0.0,
-                    "EventType": "HapticTransient",
-                    "EventParameters": [
-                      {"ParameterID": "HapticIntensity", "ParameterValue": 1.0},
-                      {"ParameterID": "HapticSharpness", "ParameterValue": 0.3}
-                    ]
-                  }
-                },
-                {
-                  "Parameter": {"ParameterID": "HapticSharpnessControl", "Time": 0.1, "ParameterValue": -0.5}
-                },
-                {
-                  "ParameterCurve": {
-                    "ParameterID": "HapticIntensityControl",
-                    "Time": 0.2,
-                    "ParameterCurveControlPoints": [
-                      {"Time": 0.0, "ParameterValue": 1.0},
-                      {"Time": 0.4, "ParameterValue": 0.0}
-                    ]
-                  }
-                },
-                {
-                  "Event": {
-                    "Time": 0.5,
-                    "EventType": "HapticContinuous",
-                    "EventDuration": 1.5,
-                    "EventParameters": [
-                      {"ParameterID": "HapticIntensity", "ParameterValue": 0.8},
-                      {"ParameterID": "HapticSharpness", "ParameterValue": 0.25},
-                      {"ParameterID": "AttackTime", "ParameterValue": 0.1},
-                      {"ParameterID": "DecayTime", "ParameterValue": 0.2},
-                      {"ParameterID": "ReleaseTime", "ParameterValue": 0.3},
-                      {"ParameterID": "Sustained", "ParameterValue": 0.0}
-                    ]
-                  }
+                  "Version": 1.0,
+                  "Metadata": {"Project": "Haptics", "Description": "Written by Haptics from test", "Source": "test"},
+                  "Pattern": [
+                    {
+                      "Event": {
+                        "Time": 0.0,
+                        "EventType": "HapticTransient",
+                        "EventParameters": [
+                          {"ParameterID": "HapticIntensity", "ParameterValue": 1.0},
+                          {"ParameterID": "HapticSharpness", "ParameterValue": 0.3}
+                        ]
+                      }
+                    },
+                    {
+                      "Parameter": {"ParameterID": "HapticSharpnessControl", "Time": 0.1, "ParameterValue": -0.5}
+                    },
+                    {
+                      "ParameterCurve": {
+                        "ParameterID": "HapticIntensityControl",
+                        "Time": 0.2,
+                        "ParameterCurveControlPoints": [
+                          {"Time": 0.0, "ParameterValue": 1.0},
+                          {"Time": 0.4, "ParameterValue": 0.0}
+                        ]
+                      }
+                    },
+                    {
+                      "Event": {
+                        "Time": 0.5,
+                        "EventType": "HapticContinuous",
+                        "EventDuration": 1.5,
+                        "EventParameters": [
+                          {"ParameterID": "HapticIntensity", "ParameterValue": 0.8},
+                          {"ParameterID": "HapticSharpness", "ParameterValue": 0.25},
+                          {"ParameterID": "AttackTime", "ParameterValue": 0.1},
+                          {"ParameterID": "DecayTime", "ParameterValue": 0.2},
+                          {"ParameterID": "ReleaseTime", "ParameterValue": 0.3},
+                          {"ParameterID": "Sustained", "ParameterValue": 0.0}
+                        ]
+                      }
+                    }
+                  ]
                 }
-              ]
-            }
 
-            """)
+                """)
     }
 
     @Test func chunksALongCurveIntoSixteenPointCurvesThatStartWhereTheLastEnded() throws {
@@ -168,11 +175,14 @@ import Testing
     /// The curve the `.haptic` fuzz target found: from 0.3540136, where a chunk would start,
     /// no relative time lands exactly on 0.9729932.
     @Test func placesEveryPointExactlyWhereRoundingSkipsATimeFromTheNaturalStart() throws {
-        let times = [0.0, 0.0010204081, 0.003015873, 0.029002268, 0.06301587, 0.083015874, 0.10401361, 0.12900226,
-                     0.18501133, 0.22900227, 0.31201813, 0.31501132, 0.31900227, 0.32900226, 0.3370068, 0.3540136,
-                     0.9729932, 1.0009977, 1.0019954, 1.0170068, 1.0429932, 1.7990476, 1.8, 1.8]
+        let times = [
+            0.0, 0.0010204081, 0.003015873, 0.029002268, 0.06301587, 0.083015874, 0.10401361, 0.12900226,
+            0.18501133, 0.22900227, 0.31201813, 0.31501132, 0.31900227, 0.32900226, 0.3370068, 0.3540136,
+            0.9729932, 1.0009977, 1.0019954, 1.0170068, 1.0429932, 1.7990476, 1.8, 1.8,
+        ]
         #expect(!(0.3540136 + (0.9729932 - 0.3540136) == 0.9729932), "the case this test is about")
-        let curve = ParameterCurve(control: .intensity, time: 0, points: times.enumerated().map { .init(time: $0.element, value: Double($0.offset % 5) / 4) })
+        let curve = ParameterCurve(
+            control: .intensity, time: 0, points: times.enumerated().map { .init(time: $0.element, value: Double($0.offset % 5) / 4) })
         let chunks = AHAPWriter.chunks(of: curve)
         let placed = chunks.enumerated().flatMap { index, chunk in chunk.points.dropFirst(index == 0 ? 0 : 1).map { chunk.time + $0.time } }
         #expect(placed.map(\.bitPattern) == times.map(\.bitPattern))
@@ -196,21 +206,22 @@ import Testing
 
     @Test func splitsAContinuousEventLongerThanThirtySeconds() throws {
         let pattern = HapticPattern(events: [
-            HapticEvent(time: 1, kind: .continuous(duration: 70), intensity: 0.5, sharpness: 0.2, attackTime: 2, releaseTime: 3),
+            HapticEvent(time: 1, kind: .continuous(duration: 70), intensity: 0.5, sharpness: 0.2, attackTime: 2, releaseTime: 3)
         ])
         let reloaded = try AHAPLoader.decode(Array(AHAPWriter.ahap(for: pattern, source: "t").utf8), file: "t.ahap")
         #expect(reloaded.notices.isEmpty)
-        #expect(reloaded.pattern.events == [
-            HapticEvent(time: 1, kind: .continuous(duration: 30), intensity: 0.5, sharpness: 0.2, attackTime: 2),
-            HapticEvent(time: 31, kind: .continuous(duration: 30), intensity: 0.5, sharpness: 0.2),
-            HapticEvent(time: 61, kind: .continuous(duration: 10), intensity: 0.5, sharpness: 0.2, releaseTime: 3),
-        ])
+        #expect(
+            reloaded.pattern.events == [
+                HapticEvent(time: 1, kind: .continuous(duration: 30), intensity: 0.5, sharpness: 0.2, attackTime: 2),
+                HapticEvent(time: 31, kind: .continuous(duration: 30), intensity: 0.5, sharpness: 0.2),
+                HapticEvent(time: 61, kind: .continuous(duration: 10), intensity: 0.5, sharpness: 0.2, releaseTime: 3),
+            ])
         expectSameLevels(Renderer().render(reloaded.pattern), Renderer().render(pattern))
     }
 
     @Test func carriesANonSustainedDecayAcrossThePieces() throws {
         let pattern = HapticPattern(events: [
-            HapticEvent(time: 0, kind: .continuous(duration: 50), intensity: 1, attackTime: 5, decayTime: 40, isSustained: false),
+            HapticEvent(time: 0, kind: .continuous(duration: 50), intensity: 1, attackTime: 5, decayTime: 40, isSustained: false)
         ])
         let reloaded = try AHAPLoader.decode(Array(AHAPWriter.ahap(for: pattern, source: "t").utf8), file: "t.ahap")
         #expect(reloaded.pattern.events.count == 2)

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import HapticsModel
 @testable import HapticsPlayback
-import Testing
 
 @Suite struct HapticaPatternTests {
     @Test func eachCharacterIsTheImpactHapticaPlaysForIt() {
@@ -11,10 +12,11 @@ import Testing
 
     @Test func aDashWaitsATenthOfASecondAndImpactsWithoutAWaitFireTogether() {
         let (notes, _) = HapticaPattern.notes(in: "..oO-Oo")
-        #expect(notes == [
-            .init(time: 0, style: .light), .init(time: 0, style: .light), .init(time: 0, style: .medium), .init(time: 0, style: .heavy),
-            .init(time: 0.1, style: .heavy), .init(time: 0.1, style: .medium),
-        ])
+        #expect(
+            notes == [
+                .init(time: 0, style: .light), .init(time: 0, style: .light), .init(time: 0, style: .medium), .init(time: 0, style: .heavy),
+                .init(time: 0.1, style: .heavy), .init(time: 0.1, style: .medium),
+            ])
     }
 
     @Test func theWaitCanBeGivenAndWaitsAddUp() {
@@ -30,7 +32,9 @@ import Testing
         #expect(ignored == [1, 2, 4, 5, 7])
         let loaded = HapticaPattern.load("O a-b o!")
         #expect(loaded.notices.count == 1)
-        #expect(loaded.notices.first?.description == "haptica:O a-b o!: $: ignored ' ' at 1, 'a' at 2, 'b' at 4, ' ' at 5, '!' at 7: Haptica plays only O o . X x and -")
+        #expect(
+            loaded.notices.first?.description
+                == "haptica:O a-b o!: $: ignored ' ' at 1, 'a' at 2, 'b' at 4, ' ' at 5, '!' at 7: Haptica plays only O o . X x and -")
         #expect(HapticaPattern.load("..oO-Oo").notices.isEmpty)
     }
 
@@ -56,7 +60,8 @@ import Testing
     }
 
     @Test func eachSymbolNamesItsImpactOnce() {
-        #expect("O o . X x".split(separator: " ").map { HapticaPattern.style(of: $0.first ?? " ") } == [.heavy, .medium, .light, .rigid, .soft])
+        #expect(
+            "O o . X x".split(separator: " ").map { HapticaPattern.style(of: $0.first ?? " ") } == [.heavy, .medium, .light, .rigid, .soft])
         #expect(HapticaPattern.style(of: HapticaPattern.waitSymbol) == nil)
         #expect(HapticaPattern.style(of: "a") == nil)
     }

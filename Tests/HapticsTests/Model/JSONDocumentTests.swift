@@ -1,5 +1,6 @@
-@testable import HapticsModel
 import Testing
+
+@testable import HapticsModel
 
 /// Reading a JSON document for a loader, and the one-line error naming what is wrong with it.
 @Suite struct JSONDocumentTests {
@@ -30,7 +31,9 @@ import Testing
     }
 
     @Test func namesAnUnreadableFileWithTheSystemsReason() {
-        #expect(throws: JSONDocumentError(file: "/nonexistent/x.json", path: "$", problem: .unreadable(reason: "No such file or directory"))) {
+        #expect(
+            throws: JSONDocumentError(file: "/nonexistent/x.json", path: "$", problem: .unreadable(reason: "No such file or directory"))
+        ) {
             try JSONDocument.bytes(atPath: "/nonexistent/x.json", limit: 100)
         }
     }

@@ -1,11 +1,14 @@
+import Testing
+
 @testable import HapticsModel
 @testable import HapticsPlayback
-import Testing
 
 @Suite struct JSONWriterTests {
     @Test func numbersReadBackBitForBit() throws {
         var random = SeededRandom(seed: 7)
-        var values: [Double] = [0, -0.0, 1, 0.1, 1e-5, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 123456789012345680, 0.1 + 0.2, -2.5]
+        var values: [Double] = [
+            0, -0.0, 1, 0.1, 1e-5, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 123_456_789_012_345_680, 0.1 + 0.2, -2.5,
+        ]
         for _ in 0..<2000 { values.append(Double(bitPattern: random.nextRaw())) }
         for value in values where value.isFinite {
             let text = JSONWriter.string(.number(value))
@@ -38,18 +41,19 @@ import Testing
             ("nested", .object([("list", .array([.object([("x", .string("y"))])])), ("empty", .array([]))])),
         ])
         #expect(JSONWriter.string(value, layout: .compact) == #"{"b":1.0,"a":[true,null],"nested":{"list":[{"x":"y"}],"empty":[]}}"#)
-        #expect(JSONWriter.string(value) == """
-            {
-              "b": 1.0,
-              "a": [true, null],
-              "nested": {
-                "list": [
-                  {"x": "y"}
-                ],
-                "empty": []
-              }
-            }
-            """)
+        #expect(
+            JSONWriter.string(value) == """
+                {
+                  "b": 1.0,
+                  "a": [true, null],
+                  "nested": {
+                    "list": [
+                      {"x": "y"}
+                    ],
+                    "empty": []
+                  }
+                }
+                """)
         #expect(try JSONParser.parse(Array(JSONWriter.string(value).utf8)) == value)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import HapticsModel
 import Testing
+
+@testable import HapticsModel
 
 /// `PatternFile`, the one way in for a pattern file: the file as a whole (read, size, empty,
 /// JSON), and the format it is read in.
@@ -31,7 +32,10 @@ import Testing
             let handle = try #require(FileHandle(forWritingAtPath: path))
             try handle.truncate(atOffset: 50 * 1024 * 1024)
             try handle.close()
-            #expect(throws: PatternLoadError(file: path, path: "$", problem: .tooLarge(bytes: 50 * 1024 * 1024, limit: AHAPLoader.maximumFileSize))) {
+            #expect(
+                throws: PatternLoadError(
+                    file: path, path: "$", problem: .tooLarge(bytes: 50 * 1024 * 1024, limit: AHAPLoader.maximumFileSize))
+            ) {
                 try PatternFile.load(contentsOf: path)
             }
         }

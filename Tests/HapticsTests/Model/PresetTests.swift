@@ -1,6 +1,7 @@
+import Testing
+
 @testable import HapticsModel
 @testable import HapticsPlayback
-import Testing
 
 @Suite struct PresetTests {
     private let renderer = Renderer()
@@ -14,10 +15,14 @@ import Testing
         (.selection, [ExpectedFrame(0, 40, 0.05, 0.25)]),
         (.notification(.success), [ExpectedFrame(0, 40, 0.16, 0.16), ExpectedFrame(40, 80, 0, 0), ExpectedFrame(120, 240, 1, 1)]),
         (.notification(.warning), [ExpectedFrame(0, 120, 1, 1), ExpectedFrame(120, 240, 0, 0), ExpectedFrame(360, 280, 0.4761, 0.4761)]),
-        (.notification(.error), [
-            ExpectedFrame(0, 80, 0.4761, 0.4761), ExpectedFrame(80, 40, 0, 0), ExpectedFrame(120, 80, 0.4761, 0.4761),
-            ExpectedFrame(200, 40, 0, 0), ExpectedFrame(240, 160, 1, 1), ExpectedFrame(400, 40, 0, 0), ExpectedFrame(440, 40, 0.16, 0.16),
-        ]),
+        (
+            .notification(.error),
+            [
+                ExpectedFrame(0, 80, 0.4761, 0.4761), ExpectedFrame(80, 40, 0, 0), ExpectedFrame(120, 80, 0.4761, 0.4761),
+                ExpectedFrame(200, 40, 0, 0), ExpectedFrame(240, 160, 1, 1), ExpectedFrame(400, 40, 0, 0),
+                ExpectedFrame(440, 40, 0.16, 0.16),
+            ]
+        ),
     ])
     func rendersExactFrames(_ preset: Preset, _ expected: [ExpectedFrame]) {
         expectFrames(renderer.render(preset.pattern).frames, expected)

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import HapticsModel
 @testable import HapticsPlayback
-import Testing
 
 @Suite struct RendererTests {
     private let renderer = Renderer()
@@ -29,10 +30,12 @@ import Testing
         event.attackTime = 0.02
         event.releaseTime = 0.02
         let linear = Renderer(settings: RenderSettings(response: .init(exponent: 1)))
-        expectFrames(linear.render(HapticPattern(events: [event])).frames, [
-            ExpectedFrame(0, 10, 0.25, 0.25), ExpectedFrame(10, 10, 0.75, 0.75), ExpectedFrame(20, 10, 1, 1),
-            ExpectedFrame(30, 10, 0.75, 0.75), ExpectedFrame(40, 10, 0.25, 0.25),
-        ])
+        expectFrames(
+            linear.render(HapticPattern(events: [event])).frames,
+            [
+                ExpectedFrame(0, 10, 0.25, 0.25), ExpectedFrame(10, 10, 0.75, 0.75), ExpectedFrame(20, 10, 1, 1),
+                ExpectedFrame(30, 10, 0.75, 0.75), ExpectedFrame(40, 10, 0.25, 0.25),
+            ])
     }
 
     @Test func aNonSustainedEventDecaysAfterItsAttack() {
@@ -40,9 +43,11 @@ import Testing
         event.isSustained = false
         event.decayTime = 0.02
         let linear = Renderer(settings: RenderSettings(response: .init(exponent: 1)))
-        expectFrames(linear.render(HapticPattern(events: [event])).frames, [
-            ExpectedFrame(0, 10, 0.75, 0.75), ExpectedFrame(10, 10, 0.25, 0.25), ExpectedFrame(20, 30, 0, 0),
-        ])
+        expectFrames(
+            linear.render(HapticPattern(events: [event])).frames,
+            [
+                ExpectedFrame(0, 10, 0.75, 0.75), ExpectedFrame(10, 10, 0.25, 0.25), ExpectedFrame(20, 30, 0, 0),
+            ])
     }
 
     @Test func theIntensityCurveMultipliesAndTheSharpnessCurveAdds() {
@@ -54,24 +59,30 @@ import Testing
             ]
         )
         let linear = Renderer(settings: RenderSettings(response: .init(exponent: 1)))
-        expectFrames(linear.render(pattern).frames, [
-            ExpectedFrame(0, 10, 0.875, 0.875), ExpectedFrame(10, 10, 0.625, 0.625),
-            ExpectedFrame(20, 10, 0.375, 0), ExpectedFrame(30, 10, 0.125, 0),
-        ])
+        expectFrames(
+            linear.render(pattern).frames,
+            [
+                ExpectedFrame(0, 10, 0.875, 0.875), ExpectedFrame(10, 10, 0.625, 0.625),
+                ExpectedFrame(20, 10, 0.375, 0), ExpectedFrame(30, 10, 0.125, 0),
+            ])
     }
 
     @Test func overlappingEventsAddAndClampAtOne() {
         let pattern = HapticPattern(events: [continuous(0, 0.03, intensity: 0.8), continuous(0.01, 0.01, intensity: 0.8)])
-        expectFrames(renderer.render(pattern).frames, [
-            ExpectedFrame(0, 10, 0.64, 0.64), ExpectedFrame(10, 10, 1, 1), ExpectedFrame(20, 10, 0.64, 0.64),
-        ])
+        expectFrames(
+            renderer.render(pattern).frames,
+            [
+                ExpectedFrame(0, 10, 0.64, 0.64), ExpectedFrame(10, 10, 1, 1), ExpectedFrame(20, 10, 0.64, 0.64),
+            ])
     }
 
     @Test func silenceBeforeAndBetweenEventsIsExplicit() {
         let pattern = HapticPattern(events: [continuous(0.02, 0.01), continuous(0.05, 0.01)])
-        expectFrames(renderer.render(pattern).frames, [
-            ExpectedFrame(0, 20, 0, 0), ExpectedFrame(20, 10, 1, 1), ExpectedFrame(30, 20, 0, 0), ExpectedFrame(50, 10, 1, 1),
-        ])
+        expectFrames(
+            renderer.render(pattern).frames,
+            [
+                ExpectedFrame(0, 20, 0, 0), ExpectedFrame(20, 10, 1, 1), ExpectedFrame(30, 20, 0, 0), ExpectedFrame(50, 10, 1, 1),
+            ])
     }
 
     @Test func anEmptyPatternRendersAnEmptyTrack() {
@@ -84,7 +95,8 @@ import Testing
         var random = SeededRandom(seed: UInt64(seed))
         var events: [HapticEvent] = []
         for _ in 0..<random.next(in: 1...12) {
-            var event = random.next(in: 0...1) == 0
+            var event =
+                random.next(in: 0...1) == 0
                 ? HapticEvent(time: random.unit() * 2, kind: .transient)
                 : HapticEvent(time: random.unit() * 2, kind: .continuous(duration: random.unit() * 1.5))
             event.intensity = random.unit()
@@ -96,8 +108,9 @@ import Testing
             events.append(event)
         }
         let curves = (0..<random.next(in: 0...3)).map { _ in
-            ParameterCurve(control: random.next(in: 0...1) == 0 ? .intensity : .sharpness, time: random.unit() * 2,
-                           points: (0..<random.next(in: 1...5)).map { _ in .init(time: random.unit(), value: random.unit() * 2 - 1) })
+            ParameterCurve(
+                control: random.next(in: 0...1) == 0 ? .intensity : .sharpness, time: random.unit() * 2,
+                points: (0..<random.next(in: 1...5)).map { _ in .init(time: random.unit(), value: random.unit() * 2 - 1) })
         }
         let pattern = HapticPattern(events: events, curves: curves)
         let settings = RenderSettings(step: .milliseconds(random.next(in: 5...20)))
@@ -114,7 +127,8 @@ import Testing
             }
             expectedStart = frame.end
         }
-        let transientEnd = pattern.events.filter { $0.kind == .transient }.map { $0.time + settings.minimumTransientPulse.inSeconds }.max() ?? 0
+        let transientEnd =
+            pattern.events.filter { $0.kind == .transient }.map { $0.time + settings.minimumTransientPulse.inSeconds }.max() ?? 0
         let end = max(pattern.duration, transientEnd)
         #expect(abs(track.duration.inSeconds - end) <= settings.step.inSeconds * 1.5 + 0.0001)
     }

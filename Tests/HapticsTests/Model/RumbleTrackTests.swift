@@ -10,10 +10,12 @@ import Testing
         let track = RumbleTrack(frames: [
             frame(50, 20, 1, 1), frame(10, 30, 0.5, 0.5), frame(30, 10, 0.5, 0.5), frame(60, 40, 0.2, 0), frame(200, 0, 1, 1),
         ])
-        expectFrames(track.frames, [
-            ExpectedFrame(0, 10, 0, 0), ExpectedFrame(10, 30, 0.5, 0.5), ExpectedFrame(40, 10, 0, 0),
-            ExpectedFrame(50, 10, 1, 1), ExpectedFrame(60, 40, 0.2, 0),
-        ])
+        expectFrames(
+            track.frames,
+            [
+                ExpectedFrame(0, 10, 0, 0), ExpectedFrame(10, 30, 0.5, 0.5), ExpectedFrame(40, 10, 0, 0),
+                ExpectedFrame(50, 10, 1, 1), ExpectedFrame(60, 40, 0.2, 0),
+            ])
         #expect(track.duration == .milliseconds(100))
     }
 

@@ -5,30 +5,38 @@ import Testing
 @Suite struct AdvancedPatternPlayerTests {
     /// Four 100 ms continuous events at intensities 1, 0.8, 0.6 and 0.4: levels 1, 0.64,
     /// 0.36 and 0.16 on both motors (amplitude is intensity²).
-    static let steps = HapticPattern(events: [1, 0.8, 0.6, 0.4].enumerated().map { index, intensity in
-        HapticEvent(time: Double(index) / 10, kind: .continuous(duration: 0.1), intensity: intensity)
-    })
+    static let steps = HapticPattern(
+        events: [1, 0.8, 0.6, 0.4].enumerated().map { index, intensity in
+            HapticEvent(time: Double(index) / 10, kind: .continuous(duration: 0.1), intensity: intensity)
+        })
 
     private let clock = ManualClock()
     private let driver = RecordingDriver()
     private var engine: HapticEngine { HapticEngine(driver: driver, clock: clock) }
 
     private func frames() -> [ExpectedFrame] {
-        driver.frames.map { ExpectedFrame(Int($0.start.inMilliseconds.rounded()), Int($0.duration.inMilliseconds.rounded()), ($0.strong * 1e4).rounded() / 1e4, ($0.weak * 1e4).rounded() / 1e4) }
+        driver.frames.map {
+            ExpectedFrame(
+                Int($0.start.inMilliseconds.rounded()), Int($0.duration.inMilliseconds.rounded()), ($0.strong * 1e4).rounded() / 1e4,
+                ($0.weak * 1e4).rounded() / 1e4)
+        }
     }
 
     private func expectOutcome(_ player: AdvancedPatternPlayer, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let name = switch player.outcome {
-        case .completed?: "completed"
-        case .stopped?: "stopped"
-        case .failed?: "failed"
-        case nil: "none"
-        }
+        let name =
+            switch player.outcome {
+            case .completed?: "completed"
+            case .stopped?: "stopped"
+            case .failed?: "failed"
+            case nil: "none"
+            }
         #expect(name == expected, sourceLocation: sourceLocation)
     }
 
     @Test func untouchedItPlaysExactlyWhatThePatternRenders() async throws {
-        for file in ["unityplugins__Heartbeats.ahap", "Haptic-Tests__Sparkle.ahap", "unityplugins__Texture.ahap", "NiceVibrations__17_points.ahap"] {
+        for file in [
+            "unityplugins__Heartbeats.ahap", "Haptic-Tests__Sparkle.ahap", "unityplugins__Texture.ahap", "NiceVibrations__17_points.ahap",
+        ] {
             let pattern = try AHAPLoader.load(contentsOf: Fixtures.corpus(file)).pattern
             let plainDriver = RecordingDriver()
             let plainClock = ManualClock()
@@ -41,7 +49,10 @@ import Testing
             try player.start(atTime: 0)
             await advancedClock.run()
             let difference = zip(advancedDriver.frames, plainDriver.frames).enumerated().first { $0.element.0 != $0.element.1 }
-            #expect(advancedDriver.frames == plainDriver.frames, "\(file): \(advancedDriver.frames.count) against \(plainDriver.frames.count) frames, first difference \(String(describing: difference))")
+            #expect(
+                advancedDriver.frames == plainDriver.frames,
+                "\(file): \(advancedDriver.frames.count) against \(plainDriver.frames.count) frames, first difference \(String(describing: difference))"
+            )
             expectOutcome(player, "completed")
         }
     }
@@ -52,10 +63,12 @@ import Testing
         await clock.advance(by: .milliseconds(200))
         #expect(driver.frames.isEmpty)
         await clock.run()
-        expectFrames(driver.frames, [
-            ExpectedFrame(250, 100, 1, 1), ExpectedFrame(350, 100, 0.64, 0.64), ExpectedFrame(450, 100, 0.36, 0.36),
-            ExpectedFrame(550, 100, 0.16, 0.16), ExpectedFrame(650, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(250, 100, 1, 1), ExpectedFrame(350, 100, 0.64, 0.64), ExpectedFrame(450, 100, 0.36, 0.36),
+                ExpectedFrame(550, 100, 0.16, 0.16), ExpectedFrame(650, 0, 0, 0),
+            ])
     }
 
     @Test func seekingIntoTheMiddleOfAnEventPlaysOnFromThere() async throws {
@@ -64,9 +77,12 @@ import Testing
         await clock.advance(by: .milliseconds(50))
         try player.seek(toOffset: 0.25)
         await clock.run()
-        expectFrames(driver.frames, [
-            ExpectedFrame(0, 100, 1, 1), ExpectedFrame(50, 50, 0.36, 0.36), ExpectedFrame(100, 100, 0.16, 0.16), ExpectedFrame(200, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(0, 100, 1, 1), ExpectedFrame(50, 50, 0.36, 0.36), ExpectedFrame(100, 100, 0.16, 0.16),
+                ExpectedFrame(200, 0, 0, 0),
+            ])
         expectOutcome(player, "completed")
     }
 
@@ -87,9 +103,12 @@ import Testing
         expectFrames(driver.frames, [ExpectedFrame(0, 100, 1, 1), ExpectedFrame(100, 50, 0.64, 0.64), ExpectedFrame(150, 0, 0, 0)])
         #expect(player.outcome == nil)
         await clock.run()
-        expectFrames(Array(driver.frames.dropFirst(3)), [
-            ExpectedFrame(500, 50, 0.64, 0.64), ExpectedFrame(550, 100, 0.36, 0.36), ExpectedFrame(650, 100, 0.16, 0.16), ExpectedFrame(750, 0, 0, 0),
-        ])
+        expectFrames(
+            Array(driver.frames.dropFirst(3)),
+            [
+                ExpectedFrame(500, 50, 0.64, 0.64), ExpectedFrame(550, 100, 0.36, 0.36), ExpectedFrame(650, 100, 0.16, 0.16),
+                ExpectedFrame(750, 0, 0, 0),
+            ])
         expectOutcome(player, "completed")
     }
 
@@ -100,10 +119,13 @@ import Testing
         try player.start(atTime: 0)
         try player.stop(atTime: 0.5)
         await clock.run()
-        expectFrames(driver.frames, [
-            ExpectedFrame(0, 100, 1, 1), ExpectedFrame(100, 100, 0.64, 0.64), ExpectedFrame(200, 100, 1, 1), ExpectedFrame(300, 100, 0.64, 0.64),
-            ExpectedFrame(400, 100, 1, 1), ExpectedFrame(500, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(0, 100, 1, 1), ExpectedFrame(100, 100, 0.64, 0.64), ExpectedFrame(200, 100, 1, 1),
+                ExpectedFrame(300, 100, 0.64, 0.64),
+                ExpectedFrame(400, 100, 1, 1), ExpectedFrame(500, 0, 0, 0),
+            ])
         expectOutcome(player, "stopped")
     }
 
@@ -116,10 +138,12 @@ import Testing
         try player.start(atTime: 0)
         try player.stop(atTime: 0.4)
         await clock.run()
-        expectFrames(driver.frames, [
-            ExpectedFrame(0, 100, 0.36, 0.36), ExpectedFrame(100, 100, 0.16, 0.16), ExpectedFrame(200, 100, 0.36, 0.36),
-            ExpectedFrame(300, 100, 0.16, 0.16), ExpectedFrame(400, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(0, 100, 0.36, 0.36), ExpectedFrame(100, 100, 0.16, 0.16), ExpectedFrame(200, 100, 0.36, 0.36),
+                ExpectedFrame(300, 100, 0.16, 0.16), ExpectedFrame(400, 0, 0, 0),
+            ])
     }
 
     @Test(arguments: [(2.0, 50), (0.5, 200)])
@@ -128,10 +152,12 @@ import Testing
         player.playbackRate = rate
         try player.start(atTime: 0)
         await clock.run()
-        expectFrames(driver.frames, [
-            ExpectedFrame(0, stepMs, 1, 1), ExpectedFrame(stepMs, stepMs, 0.64, 0.64), ExpectedFrame(2 * stepMs, stepMs, 0.36, 0.36),
-            ExpectedFrame(3 * stepMs, stepMs, 0.16, 0.16), ExpectedFrame(4 * stepMs, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(0, stepMs, 1, 1), ExpectedFrame(stepMs, stepMs, 0.64, 0.64), ExpectedFrame(2 * stepMs, stepMs, 0.36, 0.36),
+                ExpectedFrame(3 * stepMs, stepMs, 0.16, 0.16), ExpectedFrame(4 * stepMs, 0, 0, 0),
+            ])
     }
 
     @Test func aRateChangeMidwayKeepsThePosition() async throws {
@@ -140,10 +166,12 @@ import Testing
         await clock.advance(by: .milliseconds(150))
         player.playbackRate = 2
         await clock.run()
-        expectFrames(driver.frames, [
-            ExpectedFrame(0, 100, 1, 1), ExpectedFrame(100, 100, 0.64, 0.64),
-            ExpectedFrame(175, 50, 0.36, 0.36), ExpectedFrame(225, 50, 0.16, 0.16), ExpectedFrame(275, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(0, 100, 1, 1), ExpectedFrame(100, 100, 0.64, 0.64),
+                ExpectedFrame(175, 50, 0.36, 0.36), ExpectedFrame(225, 50, 0.16, 0.16), ExpectedFrame(275, 0, 0, 0),
+            ])
         #expect(player.playbackRate == 2)
         player.playbackRate = 100
         #expect(player.playbackRate == 4)
@@ -156,9 +184,12 @@ import Testing
         await clock.advance(by: .milliseconds(200))
         player.isMuted = false
         await clock.run()
-        expectFrames(driver.frames, [
-            ExpectedFrame(0, 400, 0, 0), ExpectedFrame(200, 100, 0.36, 0.36), ExpectedFrame(300, 100, 0.16, 0.16), ExpectedFrame(400, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(0, 400, 0, 0), ExpectedFrame(200, 100, 0.36, 0.36), ExpectedFrame(300, 100, 0.16, 0.16),
+                ExpectedFrame(400, 0, 0, 0),
+            ])
         expectOutcome(player, "completed")
     }
 
@@ -168,10 +199,12 @@ import Testing
         await clock.advance(by: .milliseconds(50))
         try player.sendParameters([DynamicParameter(parameterID: .hapticIntensityControl, value: 0.5, relativeTime: 0)], atTime: 0)
         await clock.run()
-        expectFrames(driver.frames, [
-            ExpectedFrame(0, 100, 1, 1), ExpectedFrame(50, 50, 0.25, 0.25), ExpectedFrame(100, 100, 0.16, 0.16),
-            ExpectedFrame(200, 100, 0.09, 0.09), ExpectedFrame(300, 100, 0.04, 0.04), ExpectedFrame(400, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(0, 100, 1, 1), ExpectedFrame(50, 50, 0.25, 0.25), ExpectedFrame(100, 100, 0.16, 0.16),
+                ExpectedFrame(200, 100, 0.09, 0.09), ExpectedFrame(300, 100, 0.04, 0.04), ExpectedFrame(400, 0, 0, 0),
+            ])
     }
 
     @Test func sharpnessSentAheadMovesTheLevelsBetweenTheMotors() async throws {
@@ -180,22 +213,29 @@ import Testing
         try player.start(atTime: 0)
         await clock.run()
         // From 300 ms, sharpness 0: the strong motor only.
-        expectFrames(driver.frames, [
-            ExpectedFrame(0, 100, 1, 1), ExpectedFrame(100, 100, 0.64, 0.64), ExpectedFrame(200, 100, 0.36, 0.36),
-            ExpectedFrame(300, 100, 0.16, 0), ExpectedFrame(400, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(0, 100, 1, 1), ExpectedFrame(100, 100, 0.64, 0.64), ExpectedFrame(200, 100, 0.36, 0.36),
+                ExpectedFrame(300, 100, 0.16, 0), ExpectedFrame(400, 0, 0, 0),
+            ])
     }
 
     @Test func aCurveScheduledAheadIsFollowedFromItsTime() async throws {
         let player = engine.makeAdvancedPlayer(for: Self.steps)
-        let fade = ParameterCurve(parameterID: .hapticIntensityControl, controlPoints: [
-            .init(relativeTime: 0, value: 1), .init(relativeTime: 0.2, value: 0),
-        ], relativeTime: 0)
+        let fade = ParameterCurve(
+            parameterID: .hapticIntensityControl,
+            controlPoints: [
+                .init(relativeTime: 0, value: 1), .init(relativeTime: 0.2, value: 0),
+            ], relativeTime: 0)
         try player.scheduleParameterCurve(fade, atTime: 0.1)
         try player.start(atTime: 0)
         await clock.run()
         let played = frames()
-        #expect(Array(played.prefix(3)) == [ExpectedFrame(0, 100, 1, 1), ExpectedFrame(100, 10, 0.64, 0.64), ExpectedFrame(110, 10, 0.5776, 0.5776)])
+        #expect(
+            Array(played.prefix(3)) == [
+                ExpectedFrame(0, 100, 1, 1), ExpectedFrame(100, 10, 0.64, 0.64), ExpectedFrame(110, 10, 0.5776, 0.5776),
+            ])
         // 200 ms: intensity 0.6 under half the control: 0.3² = 0.09; from 300 ms, silence.
         #expect(played.first { $0.startMs == 200 } == ExpectedFrame(200, 10, 0.09, 0.09))
         #expect(played.last == ExpectedFrame(400, 0, 0, 0))
@@ -257,10 +297,13 @@ import Testing
         expectOutcome(player, "none")
         await clock.run()
         expectOutcome(player, "completed")
-        expectFrames(driver.frames, [
-            ExpectedFrame(0, 100, 1, 1), ExpectedFrame(50, 100, 1, 1), ExpectedFrame(150, 100, 0.64, 0.64), ExpectedFrame(250, 100, 0.36, 0.36),
-            ExpectedFrame(350, 100, 0.16, 0.16), ExpectedFrame(450, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(0, 100, 1, 1), ExpectedFrame(50, 100, 1, 1), ExpectedFrame(150, 100, 0.64, 0.64),
+                ExpectedFrame(250, 100, 0.36, 0.36),
+                ExpectedFrame(350, 100, 0.16, 0.16), ExpectedFrame(450, 0, 0, 0),
+            ])
     }
 
     @Test func badTimesAndValuesAreRefusedAndChangeNothing() async throws {
@@ -301,12 +344,19 @@ import Testing
             case 2: try player.pause(atTime: at)
             case 3: try player.resume(atTime: at)
             case 4: try player.seek(toOffset: random.unit() * 2)
-            case 5: player.loopEnabled.toggle(); player.loopEnd = random.unit() * 1.5
+            case 5:
+                player.loopEnabled.toggle()
+                player.loopEnd = random.unit() * 1.5
             case 6: player.playbackRate = 0.25 + random.unit() * 3.75
             case 7: player.isMuted.toggle()
             case 8: try player.sendParameters([DynamicParameter(parameterID: .hapticIntensityControl, value: random.unit())], atTime: at)
-            case 9: try player.scheduleParameterCurve(ParameterCurve(parameterID: .hapticSharpnessControl, controlPoints: [
-                .init(relativeTime: 0, value: -1), .init(relativeTime: random.unit(), value: 1)]), atTime: at)
+            case 9:
+                try player.scheduleParameterCurve(
+                    ParameterCurve(
+                        parameterID: .hapticSharpnessControl,
+                        controlPoints: [
+                            .init(relativeTime: 0, value: -1), .init(relativeTime: random.unit(), value: 1),
+                        ]), atTime: at)
             default: engine.impact(.light)
             }
             await clock.advance(by: .milliseconds(random.next(in: 0...80)))
@@ -326,18 +376,21 @@ import Testing
     /// The README's advanced-player example, word for word, on a manual clock.
     private static func example(engine: HapticEngine, loaded: LoadedPattern) async throws -> AdvancedPatternPlayer {
         let player = engine.makeAdvancedPlayer(for: loaded.pattern)
-        player.loopEnabled = true                                   // from 0 (or loopStart) to loopEnd
-        player.loopEnd = 1.5                                        // seconds of the pattern; 0: its end
-        player.playbackRate = 2                                     // 0.25...4: times scale, levels do not
-        try player.start(atTime: 0)                                 // times: seconds from now (0: at once)
+        player.loopEnabled = true  // from 0 (or loopStart) to loopEnd
+        player.loopEnd = 1.5  // seconds of the pattern; 0: its end
+        player.playbackRate = 2  // 0.25...4: times scale, levels do not
+        try player.start(atTime: 0)  // times: seconds from now (0: at once)
         try player.sendParameters([DynamicParameter(parameterID: .hapticIntensityControl, value: 0.5, relativeTime: 0)], atTime: 0.2)
-        try player.scheduleParameterCurve(ParameterCurve(parameterID: .hapticSharpnessControl,
-            controlPoints: [.init(relativeTime: 0, value: -0.5), .init(relativeTime: 1, value: 0.5)]), atTime: 0)
-        try player.pause(atTime: 1); try player.resume(atTime: 2)   // motors off meanwhile, then on from there
-        try player.seek(toOffset: 0.25)                             // playing or paused; before a start, where it starts
-        player.isMuted = true                                       // keeps time, sends silence
+        try player.scheduleParameterCurve(
+            ParameterCurve(
+                parameterID: .hapticSharpnessControl,
+                controlPoints: [.init(relativeTime: 0, value: -0.5), .init(relativeTime: 1, value: 0.5)]), atTime: 0)
+        try player.pause(atTime: 1)
+        try player.resume(atTime: 2)  // motors off meanwhile, then on from there
+        try player.seek(toOffset: 0.25)  // playing or paused; before a start, where it starts
+        player.isMuted = true  // keeps time, sends silence
         try player.stop(atTime: 3)
-        _ = await player.finished()                                 // each start's run ends with one outcome
+        _ = await player.finished()  // each start's run ends with one outcome
         return player
     }
 

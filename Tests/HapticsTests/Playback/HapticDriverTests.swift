@@ -4,12 +4,12 @@ import Testing
 
 /// The README's driver example ("Writing a driver"), word for word.
 struct LogDriver: HapticDriver {
-    func prepare() throws {}                       // open the device, upload effects
-    func apply(_ frame: RumbleFrame) throws {      // hold these levels for frame.duration
+    func prepare() throws {}  // open the device, upload effects
+    func apply(_ frame: RumbleFrame) throws {  // hold these levels for frame.duration
         print(frame.start, frame.scaledStrong, frame.scaledWeak)
     }
-    func stop() throws {}                          // motors off now
-    func close() {}                                // motors off, release the device
+    func stop() throws {}  // motors off now
+    func close() {}  // motors off, release the device
 }
 
 @Suite struct HapticDriverTests {

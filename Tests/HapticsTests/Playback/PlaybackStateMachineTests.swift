@@ -1,6 +1,7 @@
+import Testing
+
 @testable import HapticsModel
 @testable import HapticsPlayback
-import Testing
 
 /// A state the machine is brought to by events, before the event under test.
 enum MachineState: String, CaseIterable, Sendable {
@@ -162,7 +163,10 @@ struct MachineRow: Sendable, CustomTestStringConvertible {
         var machine = Self.machine(in: .playing)
         machine.setGain(0.5, at: .milliseconds(20))
         machine.deadlineReached(at: .milliseconds(80))
-        #expect(Self.drain(&machine) == ["apply 20+20 0.5/0.25 gain 0.5", "apply 40+40 1/0 gain 0.5", "apply 80+0 0/0 gain 0.5", "finish [1] completed"])
+        #expect(
+            Self.drain(&machine) == [
+                "apply 20+20 0.5/0.25 gain 0.5", "apply 40+40 1/0 gain 0.5", "apply 80+0 0/0 gain 0.5", "finish [1] completed",
+            ])
     }
 
     @Test func timeNeverMovesBackward() {
@@ -191,7 +195,10 @@ struct MachineRow: Sendable, CustomTestStringConvertible {
         let held = RumbleTrack(frames: [RumbleFrame(start: .zero, duration: .seconds(5), strong: 1, weak: 1)])
         _ = machine.play(held, repetition: .once, at: .zero)
         machine.deadlineReached(at: .seconds(10))
-        #expect(Self.drain(&machine) == ["apply 0+2000 1/1", "apply 2000+2000 1/1", "apply 4000+1000 1/1", "apply 5000+0 0/0", "finish [1] completed"])
+        #expect(
+            Self.drain(&machine) == [
+                "apply 0+2000 1/1", "apply 2000+2000 1/1", "apply 4000+1000 1/1", "apply 5000+0 0/0", "finish [1] completed",
+            ])
     }
 
     /// Ten simulated minutes of 10 ms frames, each deadline reached up to 3 ms late: every
@@ -199,9 +206,10 @@ struct MachineRow: Sendable, CustomTestStringConvertible {
     @Test func doesNotDriftOverTenMinutes() {
         var random = SeededRandom(seed: 11)
         var machine = Self.machine(in: .idle)
-        let second = RumbleTrack(frames: (0..<100).map {
-            RumbleFrame(start: .milliseconds(10 * $0), duration: .milliseconds(10), strong: $0 % 2 == 0 ? 1 : 0.5, weak: 0)
-        })
+        let second = RumbleTrack(
+            frames: (0..<100).map {
+                RumbleFrame(start: .milliseconds(10 * $0), duration: .milliseconds(10), strong: $0 % 2 == 0 ? 1 : 0.5, weak: 0)
+            })
         _ = machine.play(second, repetition: .count(600), at: .zero)
         var starts: [Duration] = []
         while let deadline = machine.deadline {
@@ -244,8 +252,9 @@ struct MachineRow: Sendable, CustomTestStringConvertible {
             switch Int(random.unit() * 6) {
             case 0, 1:
                 let frames = (0..<Int(random.unit() * 5)).map {
-                    RumbleFrame(start: .milliseconds(10 * $0), duration: .milliseconds(10 + Int(random.unit() * 40)),
-                                strong: random.unit() * 1.5, weak: random.unit())
+                    RumbleFrame(
+                        start: .milliseconds(10 * $0), duration: .milliseconds(10 + Int(random.unit() * 40)),
+                        strong: random.unit() * 1.5, weak: random.unit())
                 }
                 let repetition: Repetition = random.unit() < 0.2 ? .forever : .count(1 + Int(random.unit() * 3))
                 started.append(machine.play(RumbleTrack(frames: frames), repetition: repetition, at: now))
@@ -279,8 +288,9 @@ struct MachineRow: Sendable, CustomTestStringConvertible {
             now += .milliseconds(Int(random.unit() * 30))
             let choice = Int(random.unit() * 5)
             let frames = (0..<(1 + Int(random.unit() * 4))).map {
-                RumbleFrame(start: .milliseconds(10 * $0), duration: .milliseconds(10 + Int(random.unit() * 40)),
-                            strong: random.unit(), weak: random.unit())
+                RumbleFrame(
+                    start: .milliseconds(10 * $0), duration: .milliseconds(10 + Int(random.unit() * 40)),
+                    strong: random.unit(), weak: random.unit())
             }
             let gain = random.unit()
             let victim = UInt64(1 + Int(random.unit() * 10))
@@ -307,15 +317,18 @@ struct MachineRow: Sendable, CustomTestStringConvertible {
             switch action {
             case .apply(let frame):
                 let gain = frame.gain == 1 ? "" : " gain \(format(frame.gain))"
-                actions.append("apply \(milliseconds(frame.start))+\(milliseconds(frame.duration)) \(format(frame.strong))/\(format(frame.weak))\(gain)")
+                actions.append(
+                    "apply \(milliseconds(frame.start))+\(milliseconds(frame.duration)) \(format(frame.strong))/\(format(frame.weak))\(gain)"
+                )
             case .stopMotors:
                 actions.append("stop")
             case .finish(let ids, let outcome):
-                let name = switch outcome {
-                case .completed: "completed"
-                case .stopped: "stopped"
-                case .failed: "failed"
-                }
+                let name =
+                    switch outcome {
+                    case .completed: "completed"
+                    case .stopped: "stopped"
+                    case .failed: "failed"
+                    }
                 actions.append("finish \(ids) \(name)")
             case .prepareDriver(let ticket):
                 actions.append("prepare #\(ticket.map(String.init) ?? "-")")

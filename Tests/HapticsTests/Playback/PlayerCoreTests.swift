@@ -1,8 +1,9 @@
-@testable public import HapticsModel
-@testable import HapticsPlayback
 import HapticsTesting
 import Synchronization
 import Testing
+
+@testable public import HapticsModel
+@testable import HapticsPlayback
 
 @Suite struct HapticPlayerTests {
     private let renderer = Renderer()
@@ -15,9 +16,11 @@ import Testing
         let handle = player.play(track(.notification(.success)))
         await clock.advance(by: .seconds(1))
         #expect(await handle.finished() == .completed)
-        expectFrames(driver.frames, [
-            ExpectedFrame(0, 40, 0.16, 0.16), ExpectedFrame(40, 80, 0, 0), ExpectedFrame(120, 240, 1, 1), ExpectedFrame(360, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(0, 40, 0.16, 0.16), ExpectedFrame(40, 80, 0, 0), ExpectedFrame(120, 240, 1, 1), ExpectedFrame(360, 0, 0, 0),
+            ])
     }
 
     /// The core's timer holds the core (and so the driver); letting the player go ends the
@@ -74,9 +77,12 @@ import Testing
         await clock.advance(by: .seconds(1))
         #expect(await pattern.finished() == .completed)
         #expect(await impact.finished() == .completed)
-        expectFrames(driver.frames, [
-            ExpectedFrame(0, 80, 0.49, 0.49), ExpectedFrame(30, 40, 0.65, 0.65), ExpectedFrame(70, 10, 0.49, 0.49), ExpectedFrame(80, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(0, 80, 0.49, 0.49), ExpectedFrame(30, 40, 0.65, 0.65), ExpectedFrame(70, 10, 0.49, 0.49),
+                ExpectedFrame(80, 0, 0, 0),
+            ])
     }
 
     @Test func theMixIsClampedAtOne() {
@@ -115,9 +121,11 @@ import Testing
         #expect(await short.finished() == .stopped)
         await clock.advance(by: .seconds(1))
         #expect(await long.finished() == .completed)
-        expectFrames(driver.frames, [
-            ExpectedFrame(0, 160, 1, 1), ExpectedFrame(0, 80, 1, 1), ExpectedFrame(20, 140, 1, 1), ExpectedFrame(160, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(0, 160, 1, 1), ExpectedFrame(0, 80, 1, 1), ExpectedFrame(20, 140, 1, 1), ExpectedFrame(160, 0, 0, 0),
+            ])
     }
 
     @Test func beyondTheVoiceLimitTheOldestPlaybackGivesWay() async {
@@ -152,11 +160,13 @@ import Testing
         await clock.advance(by: .seconds(2))
         #expect(await light.finished() == .completed)
         #expect(await error.finished() == .completed)
-        expectFrames(driver.frames, [
-            ExpectedFrame(0, 120, 0.16, 0.16), ExpectedFrame(0, 40, 0.32, 0.32), ExpectedFrame(40, 80, 0.16, 0.16),
-            ExpectedFrame(120, 240, 1, 1), ExpectedFrame(360, 40, 0.16, 0.16), ExpectedFrame(400, 80, 0, 0),
-            ExpectedFrame(480, 240, 1, 1), ExpectedFrame(720, 0, 0, 0),
-        ])
+        expectFrames(
+            driver.frames,
+            [
+                ExpectedFrame(0, 120, 0.16, 0.16), ExpectedFrame(0, 40, 0.32, 0.32), ExpectedFrame(40, 80, 0.16, 0.16),
+                ExpectedFrame(120, 240, 1, 1), ExpectedFrame(360, 40, 0.16, 0.16), ExpectedFrame(400, 80, 0, 0),
+                ExpectedFrame(480, 240, 1, 1), ExpectedFrame(720, 0, 0, 0),
+            ])
     }
 
     @Test func aHeldLevelIsResentBeforePadsStopOnTheirOwn() async {
@@ -195,9 +205,10 @@ import Testing
         let clock = LateWakingClock(maximumLateness: .milliseconds(3))
         let driver = TimestampingDriver(clock: clock)
         let player = HapticEngine(driver: driver, clock: clock)
-        let pattern = HapticPattern(events: (0..<100).map {
-            HapticEvent(time: Double($0) / 100, kind: .continuous(duration: 0.01), intensity: $0 % 2 == 0 ? 1 : 0.5)
-        })
+        let pattern = HapticPattern(
+            events: (0..<100).map {
+                HapticEvent(time: Double($0) / 100, kind: .continuous(duration: 0.01), intensity: $0 % 2 == 0 ? 1 : 0.5)
+            })
         let second = Renderer().render(pattern)
         #expect(second.frames.count == 100)
         let outcome = await player.play(second, repetition: .count(600)).finished()
@@ -215,6 +226,7 @@ import Testing
 }
 
 extension PlaybackOutcome: Equatable {
+    /// The same case; two failures are never equal (errors are not comparable).
     public static func == (lhs: PlaybackOutcome, rhs: PlaybackOutcome) -> Bool {
         switch (lhs, rhs) {
         case (.completed, .completed), (.stopped, .stopped): true

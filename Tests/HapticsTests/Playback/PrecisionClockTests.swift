@@ -1,8 +1,9 @@
 import Foundation
-@testable import HapticsModel
-@testable import HapticsPlayback
 import HapticsTesting
 import Testing
+
+@testable import HapticsModel
+@testable import HapticsPlayback
 
 @Suite struct PrecisionClockTests {
     @Test func aSleepEndsNoEarlierThanItsDeadline() async throws {
@@ -45,7 +46,9 @@ import Testing
         let driver = RecordingDriver()
         let player = HapticEngine(driver: driver, clock: PrecisionClock())
         #expect(await player.play(Renderer().render(Preset.notification(.error).pattern)).finished() == .completed)
-        #expect(driver.frames.map(\.start) == [0, 80, 120, 200, 240, 400, 440, 480].map { Duration.milliseconds($0) }
-            .map { $0 + (driver.frames.first?.start ?? .zero) })
+        #expect(
+            driver.frames.map(\.start)
+                == [0, 80, 120, 200, 240, 400, 440, 480].map { Duration.milliseconds($0) }
+                .map { $0 + (driver.frames.first?.start ?? .zero) })
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import HapticsModel
-@testable import HapticsPlayback
 import Synchronization
 import Testing
+
+@testable import HapticsModel
+@testable import HapticsPlayback
 
 @Suite struct PrecisionTimerTests {
     /// Eight timers, each armed 40 times from a task on short, scattered deadlines: each arming
@@ -25,10 +26,11 @@ import Testing
                     for _ in 0..<40 {
                         let offset = timer.now + .microseconds(random.next(in: 100...3_000))
                         deadline.withLock { $0 = timer.epoch + offset }
-                        lateness.append(await withCheckedContinuation { continuation in
-                            fired.withLock { $0 = continuation }
-                            timer.arm(at: offset)
-                        })
+                        lateness.append(
+                            await withCheckedContinuation { continuation in
+                                fired.withLock { $0 = continuation }
+                                timer.arm(at: offset)
+                            })
                     }
                     return lateness
                 }

@@ -1,7 +1,8 @@
-@testable import HapticsModel
-@testable import HapticsPlayback
 import Synchronization
 import Testing
+
+@testable import HapticsModel
+@testable import HapticsPlayback
 
 /// The timer for clocks without timers of their own, on `ContinuousClock`. No figure of
 /// timing is asserted: only that a deadline fires, the right one, and once.

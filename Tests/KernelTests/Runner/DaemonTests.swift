@@ -18,9 +18,12 @@ enum DaemonTests {
     static func all(programs: Programs?) -> [KernelTest] {
         guard let programs else { return [] }
         return [
-            KernelTest(name: "hapticsd: starts with no device, drives a uinput pad plugged in later and a DualSense, lists and signals them in Devices, stops on SIGTERM") {
+            KernelTest(
+                name:
+                    "hapticsd: starts with no device, drives a uinput pad plugged in later and a DualSense, lists and signals them in Devices, stops on SIGTERM"
+            ) {
                 try await drivesPads(programs)
-            },
+            }
         ]
     }
 
@@ -93,18 +96,22 @@ enum DaemonTests {
         usleep(200_000)
         monitor.kill(SIGKILL)
         let traffic = monitor.finish().output
-        try expect(traffic.contains(#""member":"PropertiesChanged","payload":{"type":"sa{sv}as","data":["\#(own)",{"Devices""#),
-                   "no PropertiesChanged for Devices when the pad was plugged in:\n\(traffic.suffix(2000))")
+        try expect(
+            traffic.contains(#""member":"PropertiesChanged","payload":{"type":"sa{sv}as","data":["\#(own)",{"Devices""#),
+            "no PropertiesChanged for Devices when the pad was plugged in:\n\(traffic.suffix(2000))")
         let impact = try call(["call"] + object + [own, "Impact", "ssd", "app", "heavy", "1"])
         try expect(impact.status == 0, "Impact failed: \(impact.output)")
-        try expect(pad.wait { $0 == .upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210) },
-                   "the pad did not get heavy: \(pad.records.map(\.record))")
+        try expect(
+            pad.wait { $0 == .upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210) },
+            "the pad did not get heavy: \(pad.records.map(\.record))")
         try expect(pad.wait { $0 == .play(id: 0, value: 0) }, "the pad was not stopped after heavy: \(pad.records.map(\.record))")
         pad.reset()
-        let trigger = try call(["call"] + object + ["org.sigxcpu.Feedback", "TriggerFeedback", "ssa{sv}i", "app", "button-pressed", "0", "--", "-1"])
+        let trigger = try call(
+            ["call"] + object + ["org.sigxcpu.Feedback", "TriggerFeedback", "ssa{sv}i", "app", "button-pressed", "0", "--", "-1"])
         try expect(trigger.status == 0, "TriggerFeedback failed: \(trigger.output)")
-        try expect(pad.wait { if case .upload(_, _, 10486, 10486, 90) = $0 { true } else { false } },
-                   "button-pressed (the built-in theme's light impact) did not reach the pad: \(pad.records.map(\.record))")
+        try expect(
+            pad.wait { if case .upload(_, _, 10486, 10486, 90) = $0 { true } else { false } },
+            "button-pressed (the built-in theme's light impact) did not reach the pad: \(pad.records.map(\.record))")
 
         let dualSense = try VirtualDualSense()
         defer { dualSense.destroy() }
@@ -137,7 +144,9 @@ enum DaemonTests {
             reached = dualSense.motorReports.dropFirst(before).contains { $0.levels == expected }
             if !reached { usleep(10_000) }
         }
-        try expect(reached, "bell-terminal did not reach the DualSense's motors as \(expected): \(dualSense.motorReports.dropFirst(before).map(\.levels))")
+        try expect(
+            reached,
+            "bell-terminal did not reach the DualSense's motors as \(expected): \(dualSense.motorReports.dropFirst(before).map(\.levels))")
 
         pad.reset()
         _ = try call(["call"] + object + ["org.sigxcpu.Feedback", "TriggerFeedback", "ssa{sv}i", "app", "phone-incoming-call", "0", "0"])

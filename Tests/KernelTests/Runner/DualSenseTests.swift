@@ -15,9 +15,10 @@ enum DualSenseTests {
             KernelTest(name: "uhid dualsense: 20 runs of success, error and in-place steps never show a stale level", body: noStaleLevels),
         ]
         if let haptics {
-            tests.append(KernelTest(name: "uhid dualsense: haptics play heavy rumbles the pad fully, then stops it") {
-                try await cliRumbles(haptics: haptics)
-            })
+            tests.append(
+                KernelTest(name: "uhid dualsense: haptics play heavy rumbles the pad fully, then stops it") {
+                    try await cliRumbles(haptics: haptics)
+                })
         }
         return tests
     }
@@ -41,14 +42,16 @@ enum DualSenseTests {
         defer { pad.destroy() }
         try expect(pad.driver == "playstation", "\(pad.node) is driven by \(pad.driver), not hid-playstation")
         try expect(pad.isOpen, "hid-playstation did not open the pad")
-        try expect(Set(pad.featureRequests).isSuperset(of: [0x09, 0x20, 0x05]),
-                   "the probe asked for feature reports \(pad.featureRequests), expected 0x09, 0x20 and 0x05")
+        try expect(
+            Set(pad.featureRequests).isSuperset(of: [0x09, 0x20, 0x05]),
+            "the probe asked for feature reports \(pad.featureRequests), expected 0x09, 0x20 and 0x05")
         let devices = DeviceDiscovery().devices()
         let info = try require(devices.first { $0.node == pad.node }, "discovery does not list \(pad.node) among \(devices.map(\.node))")
         try expect(info.usbID == "054c:0ce6" && info.busName == "usb", "\(pad.node) is \(info.usbID) on \(info.busName)")
         let capabilities = info.capabilities
-        try expect(capabilities.hasRumble && capabilities.isGamepad && !capabilities.prefersPeriodic,
-                   "\(pad.node) should be a rumble gamepad: \(capabilities)")
+        try expect(
+            capabilities.hasRumble && capabilities.isGamepad && !capabilities.prefersPeriodic,
+            "\(pad.node) should be a rumble gamepad: \(capabilities)")
         try expect(info.name == VirtualDualSense.productName, "\(pad.node) is named \(info.name)")
     }
 
@@ -84,7 +87,7 @@ enum DualSenseTests {
         // The ramp is 30 frames of 10 ms: merging may skip some levels, but a ramp that reached
         // the pad in a few jumps would mean updates are lost.
         let levels = PadPlayback.distinct(run.reports.map(\.levels))
-        let ramp = levels.filter { $0 != .off }.count - 1 // every sounding level but the transient's
+        let ramp = levels.filter { $0 != .off }.count - 1  // every sounding level but the transient's
         try expect(ramp >= 10, "only \(ramp) of the ramp's 30 levels reached the pad: \(levels)")
     }
 

@@ -13,8 +13,8 @@ enum KernelLog {
         while true {
             // One read returns one record: "priority,sequence,microseconds,flags;text\n".
             let length = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if length < 0, errno == EINTR || errno == EPIPE { continue } // EPIPE: a record was overwritten
-            guard length > 0 else { break } // EAGAIN: the end of the log
+            if length < 0, errno == EINTR || errno == EPIPE { continue }  // EPIPE: a record was overwritten
+            guard length > 0 else { break }  // EAGAIN: the end of the log
             let record = buffer[..<length]
             guard let separator = record.firstIndex(of: UInt8(ascii: ";")) else { continue }
             let text = record[(separator + 1)...].prefix { $0 != UInt8(ascii: "\n") }

@@ -25,8 +25,9 @@ enum OtherPadTests {
         let devices = DeviceDiscovery().devices()
         let info = try require(devices.first { $0.node == pad.node }, "discovery does not list \(pad.node) among \(devices.map(\.node))")
         try expect(info.usbID == usbID && info.busName == bus, "\(pad.node) is \(info.usbID) on \(info.busName)")
-        try expect(info.capabilities.hasRumble && info.capabilities.isGamepad && !info.capabilities.prefersPeriodic,
-                   "\(pad.node) should be a rumble gamepad: \(info.capabilities)")
+        try expect(
+            info.capabilities.hasRumble && info.capabilities.isGamepad && !info.capabilities.prefersPeriodic,
+            "\(pad.node) should be a rumble gamepad: \(info.capabilities)")
         // heavy: both motors full; soft and rigid: each motor stronger in turn; success: a
         // stop between two levels.
         let presets: [Preset] = [.impact(.heavy), .impact(.soft), .impact(.rigid), .notification(.success)]

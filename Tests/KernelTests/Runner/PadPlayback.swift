@@ -75,12 +75,15 @@ enum PadPlayback {
         let observed = distinct(run.reports.map(\.levels))
         let timeline = describe(run.reports)
         try expect(observed.last == .off, "\(label): the pad was left at \(observed.last ?? .off): \(timeline); sent \(levels)")
-        try expect(isSubsequence(observed, of: levels),
-                   "\(label): the pad went through \(timeline), not in the order sent \(levels)")
+        try expect(
+            isSubsequence(observed, of: levels),
+            "\(label): the pad went through \(timeline), not in the order sent \(levels)")
         // The silence before, the first sounding level, those held long enough, the silence after.
-        let required = collapsed(sent.indices.filter { $0 <= 1 || $0 == sent.count - 1 || sent[$0].held >= surelyReported }.map { sent[$0].level })
-        try expect(isSubsequence(required, of: observed),
-                   "\(label): the pad went through \(timeline), missing some of \(required) (the first level and those held 100 ms)")
+        let required = collapsed(
+            sent.indices.filter { $0 <= 1 || $0 == sent.count - 1 || sent[$0].held >= surelyReported }.map { sent[$0].level })
+        try expect(
+            isSubsequence(required, of: observed),
+            "\(label): the pad went through \(timeline), missing some of \(required) (the first level and those held 100 ms)")
     }
 
     /// The levels the pad's driver sends for a frame: the memless helper scales each

@@ -125,14 +125,15 @@ final class UhidDevice: Sendable {
             return binding != nil
         }
         if let binding { return binding }
-        throw TestFailure(description: "no driver bound \(identity.name) (\(identity.phys)) with a force-feedback input device "
-            + "within \(timeout); feature reports asked for: \(featureRequests); kernel log:\n\(KernelLog.tail())")
+        throw TestFailure(
+            description: "no driver bound \(identity.name) (\(identity.phys)) with a force-feedback input device "
+                + "within \(timeout); feature reports asked for: \(featureRequests); kernel log:\n\(KernelLog.tail())")
     }
 
     /// Unplugs the device: stops answering and destroys it.
     func destroy() {
         guard stopServing() else { return }
-        try? send(Self.event(UHID_DESTROY)) // synchronous: the driver has let go when it returns
+        try? send(Self.event(UHID_DESTROY))  // synchronous: the driver has let go when it returns
         close(fd)
     }
 
@@ -193,7 +194,7 @@ final class UhidDevice: Sendable {
         case UHID_CLOSE:
             opened.store(false, ordering: .sequentiallyConsistent)
         default:
-            break // UHID_START and UHID_STOP need no answer
+            break  // UHID_START and UHID_STOP need no answer
         }
     }
 
@@ -215,14 +216,14 @@ final class UhidDevice: Sendable {
             let directory = "\(root)/\(entry)"
             let properties = Self.text(of: "\(directory)/uevent").split(separator: "\n")
             guard properties.contains(Substring("HID_PHYS=\(identity.phys)")),
-                  let driver = properties.first(where: { $0.hasPrefix("DRIVER=") })?.dropFirst(7)
+                let driver = properties.first(where: { $0.hasPrefix("DRIVER=") })?.dropFirst(7)
             else { continue }
             for input in Self.entries(of: "\(directory)/input") where input.hasPrefix("input") {
                 // The bitmap is hex words: any digit other than 0 means some effect.
                 let effects = Self.text(of: "\(directory)/input/\(input)/capabilities/ff")
                 guard effects.contains(where: { $0.isHexDigit && $0 != "0" }),
-                      let event = Self.entries(of: "\(directory)/input/\(input)").first(where: { $0.hasPrefix("event") }),
-                      access("/dev/input/\(event)", F_OK) == 0
+                    let event = Self.entries(of: "\(directory)/input/\(input)").first(where: { $0.hasPrefix("event") }),
+                    access("/dev/input/\(event)", F_OK) == 0
                 else { continue }
                 return ("/dev/input/\(event)", String(driver))
             }

@@ -22,15 +22,18 @@ enum UinputTests {
             KernelTest(name: "uinput: hot-plug adds a pad and drops an unplugged one", body: hotPlug),
         ]
         if let haptics {
-            tests.append(KernelTest(name: "uinput: pulling the trigger past the threshold rumbles the same pad") {
-                try await triggerPullRumbles(haptics: haptics)
-            })
-            tests.append(KernelTest(name: "uinput: haptics devices lists the pad, play rumbles it, SIGINT and SIGTERM stop it") {
-                try await cliListsAndRumbles(haptics: haptics)
-            })
-            tests.append(KernelTest(name: "uinput: haptics impact --driver stdout,evdev prints the frames and rumbles the pad") {
-                try await fanOutPrintsAndRumbles(haptics: haptics)
-            })
+            tests.append(
+                KernelTest(name: "uinput: pulling the trigger past the threshold rumbles the same pad") {
+                    try await triggerPullRumbles(haptics: haptics)
+                })
+            tests.append(
+                KernelTest(name: "uinput: haptics devices lists the pad, play rumbles it, SIGINT and SIGTERM stop it") {
+                    try await cliListsAndRumbles(haptics: haptics)
+                })
+            tests.append(
+                KernelTest(name: "uinput: haptics impact --driver stdout,evdev prints the frames and rumbles the pad") {
+                    try await fanOutPrintsAndRumbles(haptics: haptics)
+                })
         }
         return tests
     }
@@ -78,7 +81,8 @@ enum UinputTests {
             let received = pad.records.map(\.record).filter {
                 if case .erase = $0 { false } else { true }
             }
-            let expected = [VirtualGamepad.Record.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0, weak: 0, length: 50)]
+            let expected =
+                [VirtualGamepad.Record.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0, weak: 0, length: 50)]
                 + expectedRecords(for: frames, id: 0, scaled: true)
             let playedPart = Array(received.prefix(expected.count))
             try expect(playedPart == expected, "\(preset.name): the device received \(playedPart), expected \(expected)")
@@ -90,10 +94,12 @@ enum UinputTests {
         defer { pad.destroy() }
         _ = try await play(Renderer().render(Preset.impact(.heavy).pattern), on: pad)
         let received = pad.records.map(\.record)
-        try expect(received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
-                   "no 160 ms full-strength upload with a 210 ms replay length in \(received)")
-        try expect(!received.contains { if case .upload(_, _, _, _, 0) = $0 { true } else { false } },
-                   "an effect of infinite length (0) was uploaded: \(received)")
+        try expect(
+            received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
+            "no 160 ms full-strength upload with a 210 ms replay length in \(received)")
+        try expect(
+            !received.contains { if case .upload(_, _, _, _, 0) = $0 { true } else { false } },
+            "an effect of infinite length (0) was uploaded: \(received)")
     }
 
     private static func ahapFilePlays() async throws {
@@ -186,8 +192,9 @@ enum UinputTests {
         _ = try await play(Renderer().render(Preset.impact(.heavy).pattern), on: pad, gain: 0.5)
         let received = pad.records.map(\.record)
         try expect(received.contains(.gain(0x8000)), "no FF_GAIN of 0x8000 in \(received)")
-        try expect(received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
-                   "the levels should stay unscaled when the device has FF_GAIN: \(received)")
+        try expect(
+            received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
+            "the levels should stay unscaled when the device has FF_GAIN: \(received)")
     }
 
     private static func periodicOnlyDevice() async throws {
@@ -197,8 +204,9 @@ enum UinputTests {
         try driver.apply(RumbleFrame(start: .zero, duration: .milliseconds(100), strong: 1, weak: 0.5))
         driver.close()
         let received = pad.records.map(\.record)
-        try expect(received.contains(.upload(id: 0, type: UInt16(FF_PERIODIC), strong: 0x7FFF, weak: 0, length: 150)),
-                   "no FF_PERIODIC upload in \(received)")
+        try expect(
+            received.contains(.upload(id: 0, type: UInt16(FF_PERIODIC), strong: 0x7FFF, weak: 0, length: 150)),
+            "no FF_PERIODIC upload in \(received)")
     }
 
     private static func fullDeviceExplains() async throws {
@@ -225,7 +233,8 @@ enum UinputTests {
         try driver.prepare()
         let second = try VirtualGamepad(name: "Haptics Test Pad Two")
         defer { second.destroy() }
-        try expect(Monotonic.wait { driver.devices.count == 2 }, "the pad plugged in later was not picked up: \(driver.devices.map(\.node))")
+        try expect(
+            Monotonic.wait { driver.devices.count == 2 }, "the pad plugged in later was not picked up: \(driver.devices.map(\.node))")
         try driver.apply(RumbleFrame(start: .zero, duration: .milliseconds(100), strong: 1, weak: 0))
         for pad in [first, second] {
             try expect(pad.wait { if case .upload(_, _, 0xFFFF, 0, _) = $0 { true } else { false } }, "\(pad.name) did not get the frame")
@@ -271,15 +280,17 @@ enum UinputTests {
         let pad = try VirtualGamepad(name: "Haptics CLI Pad")
         defer { pad.destroy() }
         let (listStatus, listing) = try ChildProcess(haptics, ["devices"]).finish()
-        try expect(listStatus == 0 && listing.contains(pad.node) && listing.contains("Haptics CLI Pad"),
-                   "haptics devices (\(listStatus)) did not list the pad:\n\(listing)")
+        try expect(
+            listStatus == 0 && listing.contains(pad.node) && listing.contains("Haptics CLI Pad"),
+            "haptics devices (\(listStatus)) did not list the pad:\n\(listing)")
         let (jsonStatus, json) = try ChildProcess(haptics, ["devices", "--json"]).finish()
         try expect(jsonStatus == 0 && json.contains("\"node\":\"\(pad.node)\""), "haptics devices --json:\n\(json)")
         let (playStatus, output) = try ChildProcess(haptics, ["play", "heavy", "--driver", "evdev", "--device", pad.node]).finish()
         try expect(playStatus == 0, "haptics play exited \(playStatus):\n\(output)")
         let received = pad.records.map(\.record)
-        try expect(received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
-                   "the device did not get heavy: \(received)")
+        try expect(
+            received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
+            "the device did not get heavy: \(received)")
         try expect(received.last == .erase(id: 0), "haptics did not erase its effect on exit: \(received)")
         for (signal, status) in [(SIGINT, 130), (SIGTERM, 143)] {
             pad.reset()
@@ -313,14 +324,18 @@ enum UinputTests {
         let both = try impact("stdout,evdev")
         let rendered = Renderer().render(Preset.impact(.heavy).pattern).frames
         let expectedLines = rendered.flatMap { withoutTimes(FrameFormat.text.line(for: $0)) }
-        try expect(Array(printed.lines.prefix(expectedLines.count)) == expectedLines,
-                   "--driver stdout did not print heavy's frames \(expectedLines):\n\(printed.output)")
-        try expect(both.lines == printed.lines,
-                   "--driver stdout,evdev printed\n\(both.output)\nwhere --driver stdout alone printed\n\(printed.output)")
-        try expect(uploaded.records.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
-                   "--driver evdev did not upload heavy: \(uploaded.records)")
-        try expect(both.records == uploaded.records,
-                   "--driver stdout,evdev gave the pad \(both.records), where --driver evdev alone gave it \(uploaded.records)")
+        try expect(
+            Array(printed.lines.prefix(expectedLines.count)) == expectedLines,
+            "--driver stdout did not print heavy's frames \(expectedLines):\n\(printed.output)")
+        try expect(
+            both.lines == printed.lines,
+            "--driver stdout,evdev printed\n\(both.output)\nwhere --driver stdout alone printed\n\(printed.output)")
+        try expect(
+            uploaded.records.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
+            "--driver evdev did not upload heavy: \(uploaded.records)")
+        try expect(
+            both.records == uploaded.records,
+            "--driver stdout,evdev gave the pad \(both.records), where --driver evdev alone gave it \(uploaded.records)")
         try expect(both.records.last == .erase(id: 0), "--driver stdout,evdev did not erase its effect on exit: \(both.records)")
     }
 

@@ -26,9 +26,10 @@ final class VirtualDualSense: VirtualRumblePad {
         let serial = Self.serials.add(1, ordering: .relaxed).newValue
         let mac: [UInt8] = [serial, 0x00, 0x00, 0x4B, 0x54, 0x48]
         (device, node, driver) = try UhidDevice.bound(
-            UhidDevice.Identity(name: Self.productName, phys: "usb-haptics-kernel-tests-dualsense-\(serial)/input0",
-                                uniq: UhidDevice.address(mac), bus: BUS_USB, vendor: 0x054C, product: 0x0CE6, version: 0x0100,
-                                descriptor: Self.reportDescriptor),
+            UhidDevice.Identity(
+                name: Self.productName, phys: "usb-haptics-kernel-tests-dualsense-\(serial)/input0",
+                uniq: UhidDevice.address(mac), bus: BUS_USB, vendor: 0x054C, product: 0x0CE6, version: 0x0100,
+                descriptor: Self.reportDescriptor),
             featureReport: { Self.featureReport($0, mac: mac) }
         )
     }
@@ -63,42 +64,42 @@ final class VirtualDualSense: VirtualRumblePad {
     /// reports raw (it asks the HID core for hidraw only), so the usages only need to describe
     /// a gamepad; the report ids and sizes are what matter.
     private static let reportDescriptor: [UInt8] = [
-        0x05, 0x01, // Usage Page (Generic Desktop)
-        0x09, 0x05, // Usage (Game Pad)
-        0xA1, 0x01, // Collection (Application)
-        0x85, 0x01, //   Report ID (1): input, 63 bytes
-        0x09, 0x30, //   Usage (X)          left stick
-        0x09, 0x31, //   Usage (Y)
-        0x09, 0x33, //   Usage (Rx)         right stick
-        0x09, 0x34, //   Usage (Ry)
-        0x09, 0x32, //   Usage (Z)          triggers
-        0x09, 0x35, //   Usage (Rz)
-        0x15, 0x00, //   Logical Minimum (0)
-        0x26, 0xFF, 0x00, // Logical Maximum (255)
-        0x75, 0x08, //   Report Size (8 bits)
-        0x95, 0x06, //   Report Count (6)
-        0x81, 0x02, //   Input (Data, Variable, Absolute)
-        0x06, 0x00, 0xFF, // Usage Page (Vendor Defined 0xFF00)
-        0x09, 0x20, //   Usage (0x20)       counter, buttons, motion, touch, battery
-        0x95, 0x39, //   Report Count (57)
-        0x81, 0x02, //   Input (Data, Variable, Absolute)
-        0x85, 0x02, //   Report ID (2): output, 47 bytes (rumble, LEDs, ...)
-        0x09, 0x21, //   Usage (0x21)
-        0x95, 0x2F, //   Report Count (47)
-        0x91, 0x02, //   Output (Data, Variable, Absolute)
-        0x85, 0x05, //   Report ID (5): feature, 40 bytes of IMU calibration
-        0x09, 0x22, //   Usage (0x22)
-        0x95, 0x28, //   Report Count (40)
-        0xB1, 0x02, //   Feature (Data, Variable, Absolute)
-        0x85, 0x09, //   Report ID (9): feature, 19 bytes of pairing info
-        0x09, 0x23, //   Usage (0x23)
-        0x95, 0x13, //   Report Count (19)
-        0xB1, 0x02, //   Feature (Data, Variable, Absolute)
-        0x85, 0x20, //   Report ID (32): feature, 63 bytes of firmware info
-        0x09, 0x24, //   Usage (0x24)
-        0x95, 0x3F, //   Report Count (63)
-        0xB1, 0x02, //   Feature (Data, Variable, Absolute)
-        0xC0, //       End Collection
+        0x05, 0x01,  // Usage Page (Generic Desktop)
+        0x09, 0x05,  // Usage (Game Pad)
+        0xA1, 0x01,  // Collection (Application)
+        0x85, 0x01,  //   Report ID (1): input, 63 bytes
+        0x09, 0x30,  //   Usage (X)          left stick
+        0x09, 0x31,  //   Usage (Y)
+        0x09, 0x33,  //   Usage (Rx)         right stick
+        0x09, 0x34,  //   Usage (Ry)
+        0x09, 0x32,  //   Usage (Z)          triggers
+        0x09, 0x35,  //   Usage (Rz)
+        0x15, 0x00,  //   Logical Minimum (0)
+        0x26, 0xFF, 0x00,  // Logical Maximum (255)
+        0x75, 0x08,  //   Report Size (8 bits)
+        0x95, 0x06,  //   Report Count (6)
+        0x81, 0x02,  //   Input (Data, Variable, Absolute)
+        0x06, 0x00, 0xFF,  // Usage Page (Vendor Defined 0xFF00)
+        0x09, 0x20,  //   Usage (0x20)       counter, buttons, motion, touch, battery
+        0x95, 0x39,  //   Report Count (57)
+        0x81, 0x02,  //   Input (Data, Variable, Absolute)
+        0x85, 0x02,  //   Report ID (2): output, 47 bytes (rumble, LEDs, ...)
+        0x09, 0x21,  //   Usage (0x21)
+        0x95, 0x2F,  //   Report Count (47)
+        0x91, 0x02,  //   Output (Data, Variable, Absolute)
+        0x85, 0x05,  //   Report ID (5): feature, 40 bytes of IMU calibration
+        0x09, 0x22,  //   Usage (0x22)
+        0x95, 0x28,  //   Report Count (40)
+        0xB1, 0x02,  //   Feature (Data, Variable, Absolute)
+        0x85, 0x09,  //   Report ID (9): feature, 19 bytes of pairing info
+        0x09, 0x23,  //   Usage (0x23)
+        0x95, 0x13,  //   Report Count (19)
+        0xB1, 0x02,  //   Feature (Data, Variable, Absolute)
+        0x85, 0x20,  //   Report ID (32): feature, 63 bytes of firmware info
+        0x09, 0x24,  //   Usage (0x24)
+        0x95, 0x3F,  //   Report Count (63)
+        0xB1, 0x02,  //   Feature (Data, Variable, Absolute)
+        0xC0,  //       End Collection
     ]
 
     /// The reply to a GET_REPORT of feature report `id`: the id, then the report's bytes; as

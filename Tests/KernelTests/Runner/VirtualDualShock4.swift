@@ -25,10 +25,11 @@ final class VirtualDualShock4: VirtualRumblePad {
         let serial = Self.serials.add(1, ordering: .relaxed).newValue
         let mac: [UInt8] = [serial, 0x00, 0x00, 0x34, 0x53, 0x44]
         (device, node, driver) = try UhidDevice.bound(
-            UhidDevice.Identity(name: "Sony Interactive Entertainment Wireless Controller",
-                                phys: "usb-haptics-kernel-tests-dualshock4-\(serial)/input0",
-                                uniq: UhidDevice.address(mac), bus: BUS_USB, vendor: 0x054C, product: 0x09CC, version: 0x0100,
-                                descriptor: Self.reportDescriptor),
+            UhidDevice.Identity(
+                name: "Sony Interactive Entertainment Wireless Controller",
+                phys: "usb-haptics-kernel-tests-dualshock4-\(serial)/input0",
+                uniq: UhidDevice.address(mac), bus: BUS_USB, vendor: 0x054C, product: 0x09CC, version: 0x0100,
+                descriptor: Self.reportDescriptor),
             featureReport: { Self.featureReport($0, mac: mac) }
         )
     }
@@ -52,65 +53,65 @@ final class VirtualDualShock4: VirtualRumblePad {
     /// The HID report descriptor, written for these tests from the HID 1.11 specification and
     /// the report sizes `hid-sony` expects of a USB DualShock 4.
     private static let reportDescriptor: [UInt8] = [
-        0x05, 0x01, // Usage Page (Generic Desktop)
-        0x09, 0x05, // Usage (Game Pad)
-        0xA1, 0x01, // Collection (Application)
-        0x85, 0x01, //   Report ID (1): input, 63 bytes
-        0x09, 0x30, //   Usage (X)          left stick
-        0x09, 0x31, //   Usage (Y)
-        0x09, 0x32, //   Usage (Z)          right stick
-        0x09, 0x35, //   Usage (Rz)
-        0x15, 0x00, //   Logical Minimum (0)
-        0x26, 0xFF, 0x00, // Logical Maximum (255)
-        0x75, 0x08, //   Report Size (8 bits)
-        0x95, 0x04, //   Report Count (4)
-        0x81, 0x02, //   Input (Data, Variable, Absolute)
-        0x09, 0x39, //   Usage (Hat Switch)
-        0x25, 0x07, //   Logical Maximum (7)
-        0x75, 0x04, //   Report Size (4 bits)
-        0x95, 0x01, //   Report Count (1)
-        0x81, 0x42, //   Input (Data, Variable, Absolute, Null State)
-        0x05, 0x09, //   Usage Page (Button)
-        0x19, 0x01, //   Usage Minimum (1)
-        0x29, 0x0E, //   Usage Maximum (14)
-        0x25, 0x01, //   Logical Maximum (1)
-        0x75, 0x01, //   Report Size (1 bit)
-        0x95, 0x0E, //   Report Count (14)
-        0x81, 0x02, //   Input (Data, Variable, Absolute)
-        0x06, 0x00, 0xFF, // Usage Page (Vendor Defined 0xFF00)
-        0x09, 0x20, //   Usage (0x20)       report counter
-        0x25, 0x3F, //   Logical Maximum (63)
-        0x75, 0x06, //   Report Size (6 bits)
-        0x95, 0x01, //   Report Count (1)
-        0x81, 0x02, //   Input (Data, Variable, Absolute)
-        0x05, 0x01, //   Usage Page (Generic Desktop)
-        0x09, 0x33, //   Usage (Rx)         triggers
-        0x09, 0x34, //   Usage (Ry)
-        0x26, 0xFF, 0x00, // Logical Maximum (255)
-        0x75, 0x08, //   Report Size (8 bits)
-        0x95, 0x02, //   Report Count (2)
-        0x81, 0x02, //   Input (Data, Variable, Absolute)
-        0x06, 0x00, 0xFF, // Usage Page (Vendor Defined 0xFF00)
-        0x09, 0x21, //   Usage (0x21)       timestamp, motion, battery, touch
-        0x95, 0x36, //   Report Count (54)
-        0x81, 0x02, //   Input (Data, Variable, Absolute)
-        0x85, 0x05, //   Report ID (5): output, 31 bytes (rumble, lightbar)
-        0x09, 0x22, //   Usage (0x22)
-        0x95, 0x1F, //   Report Count (31)
-        0x91, 0x02, //   Output (Data, Variable, Absolute)
-        0x85, 0x02, //   Report ID (2): feature, 36 bytes of IMU calibration
-        0x09, 0x23, //   Usage (0x23)
-        0x95, 0x24, //   Report Count (36)
-        0xB1, 0x02, //   Feature (Data, Variable, Absolute)
-        0x85, 0x81, //   Report ID (129): feature, 6 bytes: the MAC
-        0x09, 0x24, //   Usage (0x24)
-        0x95, 0x06, //   Report Count (6)
-        0xB1, 0x02, //   Feature (Data, Variable, Absolute)
-        0x85, 0xA3, //   Report ID (163): feature, 48 bytes of version info
-        0x09, 0x25, //   Usage (0x25)
-        0x95, 0x30, //   Report Count (48)
-        0xB1, 0x02, //   Feature (Data, Variable, Absolute)
-        0xC0, //       End Collection
+        0x05, 0x01,  // Usage Page (Generic Desktop)
+        0x09, 0x05,  // Usage (Game Pad)
+        0xA1, 0x01,  // Collection (Application)
+        0x85, 0x01,  //   Report ID (1): input, 63 bytes
+        0x09, 0x30,  //   Usage (X)          left stick
+        0x09, 0x31,  //   Usage (Y)
+        0x09, 0x32,  //   Usage (Z)          right stick
+        0x09, 0x35,  //   Usage (Rz)
+        0x15, 0x00,  //   Logical Minimum (0)
+        0x26, 0xFF, 0x00,  // Logical Maximum (255)
+        0x75, 0x08,  //   Report Size (8 bits)
+        0x95, 0x04,  //   Report Count (4)
+        0x81, 0x02,  //   Input (Data, Variable, Absolute)
+        0x09, 0x39,  //   Usage (Hat Switch)
+        0x25, 0x07,  //   Logical Maximum (7)
+        0x75, 0x04,  //   Report Size (4 bits)
+        0x95, 0x01,  //   Report Count (1)
+        0x81, 0x42,  //   Input (Data, Variable, Absolute, Null State)
+        0x05, 0x09,  //   Usage Page (Button)
+        0x19, 0x01,  //   Usage Minimum (1)
+        0x29, 0x0E,  //   Usage Maximum (14)
+        0x25, 0x01,  //   Logical Maximum (1)
+        0x75, 0x01,  //   Report Size (1 bit)
+        0x95, 0x0E,  //   Report Count (14)
+        0x81, 0x02,  //   Input (Data, Variable, Absolute)
+        0x06, 0x00, 0xFF,  // Usage Page (Vendor Defined 0xFF00)
+        0x09, 0x20,  //   Usage (0x20)       report counter
+        0x25, 0x3F,  //   Logical Maximum (63)
+        0x75, 0x06,  //   Report Size (6 bits)
+        0x95, 0x01,  //   Report Count (1)
+        0x81, 0x02,  //   Input (Data, Variable, Absolute)
+        0x05, 0x01,  //   Usage Page (Generic Desktop)
+        0x09, 0x33,  //   Usage (Rx)         triggers
+        0x09, 0x34,  //   Usage (Ry)
+        0x26, 0xFF, 0x00,  // Logical Maximum (255)
+        0x75, 0x08,  //   Report Size (8 bits)
+        0x95, 0x02,  //   Report Count (2)
+        0x81, 0x02,  //   Input (Data, Variable, Absolute)
+        0x06, 0x00, 0xFF,  // Usage Page (Vendor Defined 0xFF00)
+        0x09, 0x21,  //   Usage (0x21)       timestamp, motion, battery, touch
+        0x95, 0x36,  //   Report Count (54)
+        0x81, 0x02,  //   Input (Data, Variable, Absolute)
+        0x85, 0x05,  //   Report ID (5): output, 31 bytes (rumble, lightbar)
+        0x09, 0x22,  //   Usage (0x22)
+        0x95, 0x1F,  //   Report Count (31)
+        0x91, 0x02,  //   Output (Data, Variable, Absolute)
+        0x85, 0x02,  //   Report ID (2): feature, 36 bytes of IMU calibration
+        0x09, 0x23,  //   Usage (0x23)
+        0x95, 0x24,  //   Report Count (36)
+        0xB1, 0x02,  //   Feature (Data, Variable, Absolute)
+        0x85, 0x81,  //   Report ID (129): feature, 6 bytes: the MAC
+        0x09, 0x24,  //   Usage (0x24)
+        0x95, 0x06,  //   Report Count (6)
+        0xB1, 0x02,  //   Feature (Data, Variable, Absolute)
+        0x85, 0xA3,  //   Report ID (163): feature, 48 bytes of version info
+        0x09, 0x25,  //   Usage (0x25)
+        0x95, 0x30,  //   Report Count (48)
+        0xB1, 0x02,  //   Feature (Data, Variable, Absolute)
+        0xC0,  //       End Collection
     ]
 
     /// The reply to a GET_REPORT of feature report `id`: the id, then the report's bytes, as

@@ -23,10 +23,11 @@ final class VirtualXboxPad: VirtualRumblePad {
     init() throws {
         let serial = Self.serials.add(1, ordering: .relaxed).newValue
         (device, node, driver) = try UhidDevice.bound(
-            UhidDevice.Identity(name: "Xbox Wireless Controller", phys: "haptics-kernel-tests-xbox-\(serial)",
-                                uniq: UhidDevice.address([serial, 0x00, 0x00, 0x58, 0x54, 0x48]),
-                                bus: BUS_BLUETOOTH, vendor: 0x045E, product: 0x02FD, version: 0x0903,
-                                descriptor: Self.reportDescriptor),
+            UhidDevice.Identity(
+                name: "Xbox Wireless Controller", phys: "haptics-kernel-tests-xbox-\(serial)",
+                uniq: UhidDevice.address([serial, 0x00, 0x00, 0x58, 0x54, 0x48]),
+                bus: BUS_BLUETOOTH, vendor: 0x045E, product: 0x02FD, version: 0x0903,
+                descriptor: Self.reportDescriptor),
             featureReport: { _ in nil }
         )
     }
@@ -49,50 +50,50 @@ final class VirtualXboxPad: VirtualRumblePad {
     /// sticks, triggers, a hat and 15 buttons in input report 1, and the 8-byte rumble
     /// output report 3 `hid-microsoft` writes.
     private static let reportDescriptor: [UInt8] = [
-        0x05, 0x01, // Usage Page (Generic Desktop)
-        0x09, 0x05, // Usage (Game Pad)
-        0xA1, 0x01, // Collection (Application)
-        0x85, 0x01, //   Report ID (1): input, 15 bytes
-        0x09, 0x30, //   Usage (X)          left stick
-        0x09, 0x31, //   Usage (Y)
-        0x09, 0x32, //   Usage (Z)          right stick
-        0x09, 0x35, //   Usage (Rz)
-        0x15, 0x00, //   Logical Minimum (0)
-        0x27, 0xFF, 0xFF, 0x00, 0x00, // Logical Maximum (65535)
-        0x75, 0x10, //   Report Size (16 bits)
-        0x95, 0x04, //   Report Count (4)
-        0x81, 0x02, //   Input (Data, Variable, Absolute)
-        0x05, 0x02, //   Usage Page (Simulation Controls)
-        0x09, 0xC5, //   Usage (Brake)      left trigger
-        0x09, 0xC4, //   Usage (Accelerator) right trigger
-        0x26, 0xFF, 0x03, // Logical Maximum (1023)
-        0x95, 0x02, //   Report Count (2)
-        0x81, 0x02, //   Input (Data, Variable, Absolute)
-        0x05, 0x01, //   Usage Page (Generic Desktop)
-        0x09, 0x39, //   Usage (Hat Switch)
-        0x15, 0x01, //   Logical Minimum (1)
-        0x25, 0x08, //   Logical Maximum (8)
-        0x75, 0x04, //   Report Size (4 bits)
-        0x95, 0x01, //   Report Count (1)
-        0x81, 0x42, //   Input (Data, Variable, Absolute, Null State)
-        0x81, 0x03, //   Input (Constant): 4 bits of padding
-        0x05, 0x09, //   Usage Page (Button)
-        0x19, 0x01, //   Usage Minimum (1)
-        0x29, 0x0F, //   Usage Maximum (15)
-        0x15, 0x00, //   Logical Minimum (0)
-        0x25, 0x01, //   Logical Maximum (1)
-        0x75, 0x01, //   Report Size (1 bit)
-        0x95, 0x0F, //   Report Count (15)
-        0x81, 0x02, //   Input (Data, Variable, Absolute)
-        0x95, 0x01, //   Report Count (1)
-        0x81, 0x03, //   Input (Constant): 1 bit of padding
-        0x06, 0x00, 0xFF, // Usage Page (Vendor Defined 0xFF00)
-        0x85, 0x03, //   Report ID (3): output, 8 bytes of rumble
-        0x09, 0x21, //   Usage (0x21)
-        0x26, 0xFF, 0x00, // Logical Maximum (255)
-        0x75, 0x08, //   Report Size (8 bits)
-        0x95, 0x08, //   Report Count (8)
-        0x91, 0x02, //   Output (Data, Variable, Absolute)
-        0xC0, //       End Collection
+        0x05, 0x01,  // Usage Page (Generic Desktop)
+        0x09, 0x05,  // Usage (Game Pad)
+        0xA1, 0x01,  // Collection (Application)
+        0x85, 0x01,  //   Report ID (1): input, 15 bytes
+        0x09, 0x30,  //   Usage (X)          left stick
+        0x09, 0x31,  //   Usage (Y)
+        0x09, 0x32,  //   Usage (Z)          right stick
+        0x09, 0x35,  //   Usage (Rz)
+        0x15, 0x00,  //   Logical Minimum (0)
+        0x27, 0xFF, 0xFF, 0x00, 0x00,  // Logical Maximum (65535)
+        0x75, 0x10,  //   Report Size (16 bits)
+        0x95, 0x04,  //   Report Count (4)
+        0x81, 0x02,  //   Input (Data, Variable, Absolute)
+        0x05, 0x02,  //   Usage Page (Simulation Controls)
+        0x09, 0xC5,  //   Usage (Brake)      left trigger
+        0x09, 0xC4,  //   Usage (Accelerator) right trigger
+        0x26, 0xFF, 0x03,  // Logical Maximum (1023)
+        0x95, 0x02,  //   Report Count (2)
+        0x81, 0x02,  //   Input (Data, Variable, Absolute)
+        0x05, 0x01,  //   Usage Page (Generic Desktop)
+        0x09, 0x39,  //   Usage (Hat Switch)
+        0x15, 0x01,  //   Logical Minimum (1)
+        0x25, 0x08,  //   Logical Maximum (8)
+        0x75, 0x04,  //   Report Size (4 bits)
+        0x95, 0x01,  //   Report Count (1)
+        0x81, 0x42,  //   Input (Data, Variable, Absolute, Null State)
+        0x81, 0x03,  //   Input (Constant): 4 bits of padding
+        0x05, 0x09,  //   Usage Page (Button)
+        0x19, 0x01,  //   Usage Minimum (1)
+        0x29, 0x0F,  //   Usage Maximum (15)
+        0x15, 0x00,  //   Logical Minimum (0)
+        0x25, 0x01,  //   Logical Maximum (1)
+        0x75, 0x01,  //   Report Size (1 bit)
+        0x95, 0x0F,  //   Report Count (15)
+        0x81, 0x02,  //   Input (Data, Variable, Absolute)
+        0x95, 0x01,  //   Report Count (1)
+        0x81, 0x03,  //   Input (Constant): 1 bit of padding
+        0x06, 0x00, 0xFF,  // Usage Page (Vendor Defined 0xFF00)
+        0x85, 0x03,  //   Report ID (3): output, 8 bytes of rumble
+        0x09, 0x21,  //   Usage (0x21)
+        0x26, 0xFF, 0x00,  // Logical Maximum (255)
+        0x75, 0x08,  //   Report Size (8 bits)
+        0x95, 0x08,  //   Report Count (8)
+        0x91, 0x02,  //   Output (Data, Variable, Absolute)
+        0xC0,  //       End Collection
     ]
 }

@@ -1,6 +1,6 @@
 import Glibc
-import VirtualDevices
 import Haptics
+import VirtualDevices
 
 // The kernel tests, run as root inside a throwaway VM (scripts/vm/run.sh) where uinput and
 // uhid exist: uinput pads, then uhid pads bound by the kernel's own gamepad drivers. One
@@ -23,7 +23,9 @@ let filter = arguments.firstIndex(of: "--filter").flatMap { $0 + 1 < arguments.c
 
 var passed = 0
 var failed = 0
-let tests = UinputTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics) + OtherPadTests.all() + DaemonTests.all(programs: daemonPrograms)
+let tests =
+    UinputTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics) + OtherPadTests.all()
+    + DaemonTests.all(programs: daemonPrograms)
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {

@@ -23,12 +23,14 @@ public enum BackgroundThread {
         }
         let context = Unmanaged.passRetained(Box(body))
         var thread = pthread_t()
-        let status = pthread_create(&thread, &attributes, { context in
-            guard let context else { return nil }
-            let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
-            box.body()
-            return nil
-        }, context.toOpaque())
+        let status = pthread_create(
+            &thread, &attributes,
+            { context in
+                guard let context else { return nil }
+                let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
+                box.body()
+                return nil
+            }, context.toOpaque())
         guard status == 0 else {
             context.release()
             let policy = realTimePriority.map { " at SCHED_FIFO priority \($0) (run as root)" } ?? ""

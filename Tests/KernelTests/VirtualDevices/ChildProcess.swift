@@ -3,13 +3,14 @@ public import Glibc
 /// A program started by the kernel tests or the VM benchmark: the `haptics` CLI, another
 /// player, or the running program in a child role.
 public struct ChildProcess {
+    /// The child's process id.
     public let pid: pid_t
     private let output: Int32
 
     /// Starts `path` with `arguments`, its standard output and error captured.
     public init(_ path: String, _ arguments: [String]) throws {
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw VirtualDeviceError( "pipe failed") }
+        guard pipe(&pipeEnds) == 0 else { throw VirtualDeviceError("pipe failed") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -23,7 +24,7 @@ public struct ChildProcess {
         close(pipeEnds[1])
         guard status == 0 else {
             close(pipeEnds[0])
-            throw VirtualDeviceError( "cannot start \(path): \(String(cString: strerror(status)))")
+            throw VirtualDeviceError("cannot start \(path): \(String(cString: strerror(status)))")
         }
         self.pid = pid
         self.output = pipeEnds[0]
@@ -51,7 +52,8 @@ public struct ChildProcess {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        let cpuTime = Duration.seconds(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        let cpuTime =
+            Duration.seconds(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + .microseconds(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
         return (code, String(decoding: bytes, as: UTF8.self), cpuTime)
     }

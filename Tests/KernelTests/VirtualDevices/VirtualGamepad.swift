@@ -47,13 +47,15 @@ public final class VirtualGamepad: Sendable {
     /// the fair scheduler's account of the two programs' past CPU time decides: a step of
     /// about a microsecond in when the device reads the request, which the VM benchmark would
     /// count as the program's (BENCHMARKS.md).
-    public init(name: String, gamepad: Bool = true, rumble: Bool = true, periodic: Bool = true, gain: Bool = true, slots: UInt32 = 16,
-                answeringInRealTime: Bool = false) throws {
+    public init(
+        name: String, gamepad: Bool = true, rumble: Bool = true, periodic: Bool = true, gain: Bool = true, slots: UInt32 = 16,
+        answeringInRealTime: Bool = false
+    ) throws {
         let fd = open("/dev/uinput", O_RDWR | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw VirtualDeviceError( "open /dev/uinput: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw VirtualDeviceError("open /dev/uinput: \(String(cString: strerror(errno)))") }
         func set(_ request: UInt, _ bit: Int32) throws {
             guard kt_set_bit(fd, request, bit) == 0 else {
-                throw VirtualDeviceError( "uinput set bit \(bit): \(String(cString: strerror(errno)))")
+                throw VirtualDeviceError("uinput set bit \(bit): \(String(cString: strerror(errno)))")
             }
         }
         try set(kt_ui_set_evbit(), EV_KEY)
@@ -65,7 +67,7 @@ public final class VirtualGamepad: Sendable {
             abs.code = UInt16(axis)
             abs.absinfo.minimum = 0
             abs.absinfo.maximum = 255
-            guard kt_ui_abs_setup(fd, &abs) == 0 else { throw VirtualDeviceError( "UI_ABS_SETUP failed") }
+            guard kt_ui_abs_setup(fd, &abs) == 0 else { throw VirtualDeviceError("UI_ABS_SETUP failed") }
         }
         try set(kt_ui_set_evbit(), EV_FF)
         if rumble { try set(kt_ui_set_ffbit(), FF_RUMBLE) }
@@ -83,13 +85,13 @@ public final class VirtualGamepad: Sendable {
             for (index, byte) in name.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
         }
         guard kt_ui_dev_setup(fd, &setup) == 0, kt_ui_dev_create(fd) == 0 else {
-            throw VirtualDeviceError( "creating the uinput device: \(String(cString: strerror(errno)))")
+            throw VirtualDeviceError("creating the uinput device: \(String(cString: strerror(errno)))")
         }
         var sysname = [UInt8](repeating: 0, count: 64)
         let named = sysname.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { kt_ui_get_sysname(fd, $0.baseAddress, 64) }
         }
-        guard named >= 0 else { throw VirtualDeviceError( "UI_GET_SYSNAME failed") }
+        guard named >= 0 else { throw VirtualDeviceError("UI_GET_SYSNAME failed") }
         let sysfs = "/sys/devices/virtual/input/" + String(decoding: sysname.prefix { $0 != 0 }, as: UTF8.self)
         var found: String?
         _ = Monotonic.wait {
@@ -162,10 +164,13 @@ public final class VirtualGamepad: Sendable {
             guard kt_ui_begin_ff_upload(fd, &upload) == 0 else { return }
             let effect = upload.effect
             let isRumble = Int32(effect.type) == FF_RUMBLE
-            append(at, .upload(id: effect.id, type: effect.type,
-                               strong: isRumble ? effect.u.rumble.strong_magnitude : UInt16(bitPattern: effect.u.periodic.magnitude),
-                               weak: isRumble ? effect.u.rumble.weak_magnitude : 0,
-                               length: effect.replay.length))
+            append(
+                at,
+                .upload(
+                    id: effect.id, type: effect.type,
+                    strong: isRumble ? effect.u.rumble.strong_magnitude : UInt16(bitPattern: effect.u.periodic.magnitude),
+                    weak: isRumble ? effect.u.rumble.weak_magnitude : 0,
+                    length: effect.replay.length))
             upload.retval = 0
             _ = kt_ui_end_ff_upload(fd, &upload)
         case (EV_UINPUT, UI_FF_ERASE):
