@@ -2,7 +2,7 @@ import HapticsCommandLine
 import HapticsEvdev
 
 /// `hapticsd`'s command line, declared once in the `haptics` command's conventions.
-struct DaemonOptions: Sendable, Equatable {
+struct DaemonOptions: ParsableArguments, Sendable, Equatable {
     /// `--driver`: every driver; `auto` and `evdev` follow hot-plug, `record` prints in real time.
     static let driver = PlaybackOptions.driverOption(
         abstract: "where the frames go; auto and evdev: every rumble-capable device, hot-plugged ones too; "
@@ -45,6 +45,5 @@ struct DaemonOptions: Sendable, Equatable {
         device = DeviceSelection(option: try arguments.value(Self.device))
         theme = try arguments.value(Self.theme)
         replace = arguments.flag(Self.replace)
-        try arguments.none()
     }
 }

@@ -32,7 +32,7 @@ public enum HapticsDaemonCommand {
         }
         let options: DaemonOptions
         do {
-            options = try DaemonOptions(parsing: &reader)
+            options = try DaemonOptions.parse(&reader)
         } catch {
             console.err("Error: \(error.message)")
             console.err(error.usage)

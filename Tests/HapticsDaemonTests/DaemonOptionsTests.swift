@@ -7,7 +7,7 @@ import Testing
 @Suite struct DaemonOptionsTests {
     private func parse(_ arguments: [String]) throws(UsageError) -> DaemonOptions {
         var reader = ArgumentReader(arguments, for: DaemonOptions.configuration)
-        return try DaemonOptions(parsing: &reader)
+        return try DaemonOptions.parse(&reader)
     }
 
     @Test func defaultsDriveEveryDevice() throws {

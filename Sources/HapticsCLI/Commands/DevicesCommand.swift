@@ -13,7 +13,6 @@ struct DevicesCommand: Subcommand {
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         json = arguments.flag(Self.json)
-        try arguments.none()
     }
 
     func run(on console: Console) async -> ExitCode {

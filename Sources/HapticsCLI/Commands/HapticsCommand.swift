@@ -39,7 +39,7 @@ public enum HapticsCommand {
         }
         var reader = ArgumentReader(rest, for: command.configuration)
         if reader.flag(.help) { return .help(command.configuration.help) }
-        return .run(try command.init(parsing: &reader))
+        return .run(try command.parse(&reader))
     }
 
     /// Runs the command line `arguments` (without the program name) on `console`.

@@ -7,7 +7,6 @@ struct ListCommand: Subcommand {
     static let configuration = CommandConfiguration(name: "list", parent: "haptics", abstract: "List the built-in presets.")
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
-        try arguments.none()
     }
 
     func run(on console: Console) async -> ExitCode {

@@ -12,7 +12,6 @@ struct SelectCommand: Subcommand {
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         playback = try PlaybackOptions(parsing: &arguments)
-        try arguments.none()
     }
 
     func run(on console: Console) async -> ExitCode {

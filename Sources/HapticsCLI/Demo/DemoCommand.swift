@@ -92,7 +92,6 @@ struct DemoCommand: Subcommand {
         trigger = input == Self.keysOnly ? nil : DeviceSelection(option: input)
         let hysteresis = try arguments.value(Self.hysteresis)
         configuration = RefreshFeedbackConfiguration(hysteresis: hysteresis, tension: arguments.flag(Self.tension) ? RefreshTension() : nil)
-        try arguments.none()
         if let trace {
             if trigger != nil { throw arguments.error("'--input' only applies to the interactive demo") }
             mode = .trace(path: trace, component: component ?? Self.component.defaultValue, drivers: drivers)

@@ -72,8 +72,9 @@ package struct ArgumentReader {
         try values(of: [argument])[0]
     }
 
-    /// No positional argument at all.
-    package mutating func none() throws(UsageError) {
+    /// Nothing left: whatever the command did not take (an unknown option, an extra argument)
+    /// is an error. `ParsableArguments.parse(_:)` calls it once a command has read its own.
+    package mutating func finish() throws(UsageError) {
         _ = try values(of: [])
     }
 
