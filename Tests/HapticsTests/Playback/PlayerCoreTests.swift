@@ -5,7 +5,7 @@ import Testing
 @testable public import HapticsModel
 @testable import HapticsPlayback
 
-@Suite struct HapticPlayerTests {
+@Suite struct PlayerCoreTests {
     private let renderer = Renderer()
     private func track(_ preset: Preset) -> RumbleTrack { renderer.render(preset.pattern) }
 
