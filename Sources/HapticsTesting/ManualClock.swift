@@ -50,7 +50,7 @@ public final class ManualClock: Clock, Sendable {
 
     private struct State {
         var now = Instant(offset: .zero)
-        var sleepers = SleeperQueue<Instant>()
+        var sleepers = SleeperQueue()
     }
 
     private let state = Mutex(State())
@@ -77,7 +77,7 @@ public final class ManualClock: Clock, Sendable {
                 // Registered and checked against the time in one step: an `advance` past the
                 // deadline since the check above must not leave it asleep.
                 let (registered, due) = state.withLock { state in
-                    guard state.sleepers.insert(id: id, deadline: deadline, continuation: continuation) != nil else {
+                    guard state.sleepers.insert(id: id, deadline: deadline.offset, continuation: continuation) != nil else {
                         return (false, false)
                     }
                     guard deadline <= state.now else { return (true, false) }
@@ -104,13 +104,13 @@ public final class ManualClock: Clock, Sendable {
     /// then, earliest first, and what waits for it runs there; including deadlines set by that
     /// work, so a playback plays through to `instant`.
     public func advance(to instant: Instant) async {
-        while let due = state.withLock({ state -> SleeperQueue<Instant>.Sleeper? in
+        while let due = state.withLock({ state -> SleeperQueue.Sleeper? in
             let target = max(state.now, instant)
-            guard let due = state.sleepers.removeFirst(dueBy: target) else {
+            guard let due = state.sleepers.removeFirst(dueBy: target.offset) else {
                 state.now = target
                 return nil
             }
-            state.now = max(state.now, due.deadline)
+            state.now = max(state.now, Instant(offset: due.deadline))
             return due
         }) {
             due.waker.wake()
@@ -120,9 +120,9 @@ public final class ManualClock: Clock, Sendable {
     /// Moves time forward through every deadline until nothing is scheduled: a playback plays
     /// to its end. Never returns while something plays forever.
     public func run() async {
-        while let due = state.withLock({ state -> SleeperQueue<Instant>.Sleeper? in
+        while let due = state.withLock({ state -> SleeperQueue.Sleeper? in
             guard let due = state.sleepers.removeFirst() else { return nil }
-            state.now = max(state.now, due.deadline)
+            state.now = max(state.now, Instant(offset: due.deadline))
             return due
         }) {
             due.waker.wake()
@@ -161,7 +161,7 @@ extension ManualClock: TimerClock {
 
         func arm(at deadline: Duration) {
             let instant = epoch.advanced(by: deadline)
-            clock.state.withLock { _ = $0.sleepers.arm(timer: id, at: instant, handler: handler) }
+            clock.state.withLock { _ = $0.sleepers.arm(timer: id, at: instant.offset, handler: handler) }
         }
 
         func disarm() {

@@ -7,11 +7,17 @@ package struct MotorLevels: Sendable, Equatable {
     package var weak: Double
 
     /// Levels for both motors.
-    package init(strong: Double, weak: Double) {
+    @inlinable package init(strong: Double, weak: Double) {
         self.strong = strong
         self.weak = weak
     }
 
     /// Both motors off.
     package static let off = MotorLevels(strong: 0, weak: 0)
+
+    /// Whether both levels are the same. (Inlinable: the mixer compares levels on every frame;
+    /// see `PlayerCore` on a frame's cost.)
+    @inlinable package static func == (lhs: MotorLevels, rhs: MotorLevels) -> Bool {
+        lhs.strong == rhs.strong && lhs.weak == rhs.weak
+    }
 }

@@ -17,8 +17,9 @@ public struct RumbleFrame: Sendable, Hashable {
     /// multiplies (see `scaledStrong` and `scaledWeak`). Frames of a track have gain 1.
     public var gain: Double
 
-    /// Creates a frame; levels and gain are clamped to 0...1.
-    public init(start: Duration, duration: Duration, strong: Double, weak: Double, gain: Double = 1) {
+    /// Creates a frame; levels and gain are clamped to 0...1. (Inlinable: the player makes
+    /// one on every frame; see `PlayerCore` on a frame's cost.)
+    @inlinable public init(start: Duration, duration: Duration, strong: Double, weak: Double, gain: Double = 1) {
         self.start = start
         self.duration = duration
         self.strong = Self.unit(strong)
@@ -35,7 +36,8 @@ public struct RumbleFrame: Sendable, Hashable {
     /// When the frame ends (summed in attoseconds: see `PlayerCore` on a frame's cost).
     @inlinable @inline(__always) public var end: Duration { Duration(attoseconds: start.attoseconds + duration.attoseconds) }
 
-    private static func unit(_ value: Double) -> Double {
+    /// `value` clamped to 0...1, NaN as 0.
+    @usableFromInline static func unit(_ value: Double) -> Double {
         value.isNaN ? 0 : min(max(value, 0), 1)
     }
 }

@@ -2,8 +2,9 @@
 /// offsets from the player's start. Once the deadline last armed has passed, the timer calls
 /// the handler it was made with, once. One conformer per kind of clock: `PrecisionClock`'s
 /// (a thread of its own), `ManualClock`'s (woken during `advance`), and `SleepingTimer` (one
-/// long-lived task sleeping on any other clock).
-package protocol PlaybackTimer: Sendable {
+/// long-lived task sleeping on any other clock). A class, so that the player holds one as a
+/// plain reference (see `PlayerCore` on a frame's cost).
+package protocol PlaybackTimer: AnyObject, Sendable {
     /// The clock's time now, as an offset from the player's start.
     var now: Duration { get }
     /// Calls the handler once `deadline` has passed, instead of at the deadline armed before.

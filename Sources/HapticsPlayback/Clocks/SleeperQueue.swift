@@ -3,8 +3,10 @@ import HapticsModel
 /// What a clock wakes at a deadline, in deadline order (ties in the order they came): tasks
 /// sleeping on it, and timers that call a handler. Keeps the bookkeeping that lets a
 /// cancellation arrive before a sleeper has registered. Not thread-safe: the clock that owns
-/// it guards it with its lock, and wakes what it takes out only after unlocking.
-package struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
+/// it guards it with its lock, and wakes what it takes out only after unlocking. Deadlines are
+/// times since the clock's origin; not generic over the clock, so that a clock in another
+/// module (`ManualClock`) calls it without generic dispatch.
+package struct SleeperQueue: Sendable {
     /// What to do when a deadline comes.
     package enum Waker: Sendable {
         /// Resume a sleeping task.
@@ -29,7 +31,7 @@ package struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
     /// One entry: a sleeping task or an armed timer.
     package struct Sleeper: Sendable {
         package let id: UInt64
-        package let deadline: Deadline
+        package let deadline: Duration
         package let waker: Waker
     }
 
@@ -59,7 +61,7 @@ package struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
 
     /// Adds a sleeping task and returns whether it became the earliest; `nil` when it was
     /// cancelled before it got here (the caller then resumes it with `CancellationError`).
-    package mutating func insert(id: UInt64, deadline: Deadline, continuation: UnsafeContinuation<Void, any Error>) -> Bool? {
+    package mutating func insert(id: UInt64, deadline: Duration, continuation: UnsafeContinuation<Void, any Error>) -> Bool? {
         registering.remove(id)
         if cancelledEarly.remove(id) != nil { return nil }
         return add(Sleeper(id: id, deadline: deadline, waker: .task(continuation)))
@@ -67,7 +69,7 @@ package struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
 
     /// Arms the timer `id` for `deadline`, replacing the deadline it had; returns whether it
     /// became the earliest.
-    package mutating func arm(timer id: UInt64, at deadline: Deadline, handler: @escaping @Sendable () -> Void) -> Bool {
+    package mutating func arm(timer id: UInt64, at deadline: Duration, handler: @escaping @Sendable () -> Void) -> Bool {
         disarm(timer: id)
         return add(Sleeper(id: id, deadline: deadline, waker: .timer(handler)))
     }
@@ -86,7 +88,7 @@ package struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
     }
 
     /// Takes the earliest entry when it is due by `now`.
-    package mutating func removeFirst(dueBy now: Deadline) -> Sleeper? {
+    package mutating func removeFirst(dueBy now: Duration) -> Sleeper? {
         guard let earliest, earliest <= now else { return nil }
         return sleepers.remove(at: 0)
     }
@@ -97,7 +99,7 @@ package struct SleeperQueue<Deadline: Comparable & Sendable>: Sendable {
     }
 
     /// The earliest deadline, read without copying its entry out.
-    package var earliest: Deadline? {
+    package var earliest: Duration? {
         sleepers.isEmpty ? nil : sleepers[0].deadline
     }
 

@@ -15,14 +15,14 @@ final class TimerThread: Sendable {
 
     /// What the lock guards: the entries in deadline order, and how the thread is waiting.
     private struct State: Sendable {
-        var queue = SleeperQueue<MonotonicInstant>()
+        var queue = SleeperQueue()
         var sleep = Doorbell.Sleep.awake
     }
 
     /// What the thread does next, decided under the lock and done after it.
     private enum Step {
         /// Wake what was due.
-        case wake(SleeperQueue<MonotonicInstant>.Waker)
+        case wake(SleeperQueue.Waker)
         /// Wait until the deadline (for nothing, without one) unless the doorbell has rung since
         /// the ticket was read.
         case wait(ticket: UInt32, until: MonotonicInstant?)
@@ -44,7 +44,7 @@ final class TimerThread: Sendable {
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let (registered, ring) = state.withLock { state in
-                    let earliest = state.queue.insert(id: id, deadline: deadline, continuation: continuation)
+                    let earliest = state.queue.insert(id: id, deadline: deadline.sinceOrigin, continuation: continuation)
                     return (earliest != nil, earliest == true && doorbell.rings(for: deadline, &state.sleep))
                 }
                 if ring { doorbell.wake() }
@@ -63,8 +63,8 @@ final class TimerThread: Sendable {
                 // Back from a wait or a wake-up: it looks at the queue before it waits again.
                 state.sleep = .awake
                 // One due entry at a time, earliest first: no array is made per wake-up.
-                if let due = state.queue.removeFirst(dueBy: .now) { return .wake(due.waker) }
-                let earliest = state.queue.earliest
+                if let due = state.queue.removeFirst(dueBy: MonotonicInstant.now.sinceOrigin) { return .wake(due.waker) }
+                let earliest = state.queue.earliest.map { MonotonicInstant(attoseconds: $0.attoseconds) }
                 state.sleep = Doorbell.Sleep(until: earliest)
                 return .wait(ticket: doorbell.ticket, until: earliest)
             }

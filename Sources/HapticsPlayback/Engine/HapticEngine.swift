@@ -131,7 +131,10 @@ public final class HapticEngine: HapticFeedback {
     public func play(_ track: RumbleTrack, repetition: Repetition = .once) -> PlaybackHandle {
         let completion = PlaybackCompletion()
         let id = core.play(track, repetition: repetition, completion: completion)
-        return PlaybackHandle(completion: completion) { [weak core] in core?.stop(id) }
+        // The handle holds the core strongly: a weak reference would give the core a side
+        // table, which makes every retain and release of it slower, frame after frame. The
+        // core holds no thread once its engine has gone, so a handle kept longer keeps only it.
+        return PlaybackHandle(completion: completion) { [core] in core.stop(id) }
     }
 
     /// Makes an advanced player for `pattern` (seek, pause, loops, rate, live parameters; see
