@@ -50,7 +50,7 @@ final class PlayerCore: Sendable {
     private let driver: any HapticDriver
     private let state: Mutex<State>
 
-    /// A core sending frames to `driver` on `clock`. A held level is re-sent every
+    /// A core sending frames to `driver`. A held level is re-sent every
     /// `refreshInterval`, since some pads stop on their own. When more than `maximumVoices`
     /// playbacks overlap, the oldest is stopped (`.stopped`).
     ///
