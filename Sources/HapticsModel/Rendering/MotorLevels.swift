@@ -20,4 +20,9 @@ package struct MotorLevels: Sendable, Equatable {
     @inlinable package static func == (lhs: MotorLevels, rhs: MotorLevels) -> Bool {
         lhs.strong == rhs.strong && lhs.weak == rhs.weak
     }
+
+    /// Whether the levels differ (inlinable, as `==`).
+    @inlinable package static func != (lhs: MotorLevels, rhs: MotorLevels) -> Bool {
+        !(lhs == rhs)
+    }
 }
