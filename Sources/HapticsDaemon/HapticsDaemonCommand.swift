@@ -193,7 +193,8 @@ public enum HapticsDaemonCommand {
                         console.err("hapticsd: \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): stopping every motor")
                         engine.stop()
                         bus.flush()
-                        return .success
+                        // SIGTERM is how systemd stops the service: a normal end, not a failure.
+                        return signal == SIGTERM ? .success : .interrupted
                     }
                 }
             }

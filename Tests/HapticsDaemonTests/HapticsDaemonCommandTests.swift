@@ -39,7 +39,7 @@ struct HapticsDaemonCommandTests {
         _ = try harness.client("/usr/bin/fbcli", ["-E", "button-pressed", "-t", "0"])
         harness.frames { !$0.isEmpty }
         harness.daemon?.signal(SIGINT)
-        #expect(harness.daemon?.wait(timeout: .seconds(5)) == 0)
+        #expect(harness.daemon?.wait(timeout: .seconds(5)) == 130)
         #expect(harness.recorded.hasSuffix("{\"stop\":true}\n"))
     }
 

@@ -181,12 +181,11 @@ struct DemoCommand: Subcommand {
             flashes: Self.drawsInTheTerminal(destination), configuration: configuration,
             triggerPulls: reader?.pulls)
         do {
-            try await demo.run()
+            return try await demo.run() ?? .success
         } catch {
             console.err("Error: \(Advice.message(for: error))")
             return .failure
         }
-        return .success
     }
 
     /// Whether `driver` is the terminal driver, or a fan-out with it among its drivers.
