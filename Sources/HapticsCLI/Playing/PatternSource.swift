@@ -1,3 +1,4 @@
+import Glibc
 import HapticsCommandLine
 import HapticsModel
 import HapticsPlatform
@@ -73,8 +74,13 @@ enum PatternSource: Sendable, Equatable {
     }
 
     /// Loads the pattern, printing notices to standard error; a load error is printed on one
-    /// line and comes back as `nil`.
+    /// line and comes back as `nil`. A bare name (no `/`) that is no file is taken for a
+    /// mistyped preset: the message suggests the closest.
     func load(on console: Console) -> HapticPattern? {
+        if case .file(let path) = self, !path.contains("/"), access(path, F_OK) != 0 {
+            console.err("Error: \(PresetSuggestion.message(for: path))")
+            return nil
+        }
         do {
             let loaded = try loaded()
             for notice in loaded.notices { console.err("note: \(notice)") }
