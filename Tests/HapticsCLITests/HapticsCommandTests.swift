@@ -151,7 +151,7 @@ import Testing
             #expect(
                 console.err.split(separator: "\n") == [
                     "note: \(good): skipped 1 Sound entry: gamepads play haptics only",
-                    "error: \(bad): profiles[0].feedbacks[0].count: expected a whole number from 1 to 1000, found a number",
+                    "error: \(bad): profiles[0].feedbacks[0].count: expected a whole number from 1 to 1000, found 0",
                 ])
         }
     }
