@@ -38,6 +38,10 @@ enum PatternSource: Sendable, Equatable {
         help: "a preset ('haptics list' shows them), an .ahap or .haptic file, a Haptica string "
             + "('haptica:..oO-Oo'), or - for AHAP or .haptic JSON on standard input")
 
+    /// What a Haptica string plays, for the error about one that plays nothing.
+    static let hapticaAlphabet =
+        "a Haptica string plays O (heavy), o (medium), . (light), X (rigid) and x (soft), with - for a pause, e.g. 'haptica:..oO-Oo'"
+
     /// How the pattern is named in messages, titles and written files.
     var name: String {
         switch self {
@@ -84,6 +88,10 @@ enum PatternSource: Sendable, Equatable {
         do {
             let loaded = try loaded()
             for notice in loaded.notices { console.err("note: \(notice)") }
+            if case .haptica = self, loaded.pattern.events.isEmpty {
+                console.err("Error: \(name): nothing to play: \(Self.hapticaAlphabet)")
+                return nil
+            }
             return loaded.pattern
         } catch {
             console.err("Error: \(error)")
