@@ -10,6 +10,12 @@ public enum EvdevError: Error, Sendable, Equatable, CustomStringConvertible {
     case noFreeEffectSlot(node: String, name: String, slots: Int)
     /// The device went away (unplugged) and nothing else is left to drive.
     case deviceGone(node: String, name: String)
+    /// The node named cannot be opened (no such file, say).
+    case cannotOpen(node: String, errno: Errno)
+    /// The node named is no input (evdev) device.
+    case notAnInputDevice(node: String)
+    /// The device named has no force feedback that can vibrate.
+    case cannotVibrate(node: String, name: String)
     /// A system call failed in a way not covered above.
     case system(operation: String, node: String, errno: Errno)
 
@@ -24,6 +30,12 @@ public enum EvdevError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(node) (\(name)) has no free effect slot (it holds \(slots))"
         case .deviceGone(let node, let name):
             "\(node) (\(name)) was unplugged"
+        case .cannotOpen(let node, let errno):
+            "cannot open \(node): \(errno)"
+        case .notAnInputDevice(let node):
+            "\(node) is not an input device"
+        case .cannotVibrate(let node, let name):
+            "\(node) (\(name)) cannot vibrate: it has no rumble or periodic force feedback"
         case .system(let operation, let node, let errno):
             "\(operation) on \(node) failed: \(errno)"
         }

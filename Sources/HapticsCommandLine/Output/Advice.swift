@@ -19,6 +19,13 @@ package enum Advice {
             "\(error): another program (a game, Steam) is using them; close it and try again"
         case .deviceGone:
             "\(error); plug it back in and try again"
+        case .cannotOpen:
+            "\(error): check the path; 'haptics devices' lists the pads that can vibrate"
+        case .notAnInputDevice:
+            "\(error): --device takes an event node (/dev/input/eventN or a /dev/input/by-id/...-event-joystick link), "
+                + "an index or a name; 'haptics devices' lists the pads"
+        case .cannotVibrate:
+            "\(error): 'haptics devices' lists the pads that can"
         case .system:
             "\(error)"
         }
