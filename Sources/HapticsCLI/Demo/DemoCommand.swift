@@ -172,7 +172,7 @@ struct DemoCommand: Subcommand {
         do {
             reader = try trigger.map { selection throws(EvdevError) in try GamepadPullReader(selection: selection) }
         } catch {
-            console.err("Error: --input: \(Advice.message(for: error))")
+            console.err("Error: --input: \(Advice.inputMessage(for: error))")
             return .failure
         }
         defer { reader?.close() }

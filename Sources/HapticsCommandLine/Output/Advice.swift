@@ -31,6 +31,15 @@ package enum Advice {
         }
     }
 
+    /// The message for `error` when opening the pad `--input` names, whose trigger or stick
+    /// the demo reads: with no such pad, the way out is the keys alone (`--input none`); any
+    /// other error as `message(for:)` says it.
+    package static func inputMessage(for error: any Error) -> String {
+        guard case EvdevError.noDevice(let selection, _) = error else { return message(for: error) }
+        return "no gamepad with a trigger or stick matches '\(selection)': plug one in, check 'haptics devices', "
+            + "or use --input none to pull with the keys alone"
+    }
+
     /// The line `haptics devices` prints for `device` (after its index): its summary, and
     /// for a read-only node why that matters and where to read about it.
     package static func line(for device: EvdevDeviceInfo) -> String {
