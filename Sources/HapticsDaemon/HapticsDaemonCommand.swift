@@ -158,11 +158,11 @@ public enum HapticsDaemonCommand {
             lost = true
         }
         guard try bus.requestName(name, replace: options.replace) else {
-            let owner =
-                bus.owner(of: name).map { owner in
-                    " by \(owner.unique)" + (owner.pid > 0 ? " (\(command(of: owner.pid)), pid \(owner.pid))" : "")
-                } ?? ""
-            console.err("Error: \(name) is owned\(owner); stop that service or run hapticsd --replace")
+            let owner = bus.owner(of: name)
+            let taken = NameTaken(
+                name: name, owner: owner?.unique,
+                process: owner.flatMap { $0.pid > 0 ? (command(of: $0.pid), $0.pid) : nil }, replaceTried: options.replace)
+            console.err(taken.message)
             return .unavailable
         }
         console.err("hapticsd: serving \(name) with the theme '\(service.themeName)'\(lookup == .builtIn ? " (built in)" : "")")
