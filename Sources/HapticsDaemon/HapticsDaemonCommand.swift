@@ -43,13 +43,13 @@ public enum HapticsDaemonCommand {
         do {
             theme = try load(lookup, console: console)
         } catch {
-            console.err("Error: \(error)")
+            console.err("Error: \(DaemonAdvice.message(for: error, option: options.theme, environment: environment))")
             return .dataError
         }
         do {
             return try serve(options, theme: theme, lookup: lookup, console: console)
         } catch {
-            console.err("Error: \(error)")
+            console.err("Error: \(DaemonAdvice.message(for: error))")
             return .failure
         }
     }
