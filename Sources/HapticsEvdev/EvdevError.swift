@@ -1,7 +1,8 @@
+public import HapticsModel
 public import HapticsPlatform
 
 /// Why the evdev driver cannot vibrate (or read) a device: the facts, for the caller to word.
-public enum EvdevError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum EvdevError: Error, Sendable, Equatable, CustomStringConvertible, DeviceAbsence {
     /// The node may not be written by this user.
     case permissionDenied(node: String)
     /// No device can vibrate (none matched the selection, or none is plugged in).
@@ -18,6 +19,15 @@ public enum EvdevError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotVibrate(node: String, name: String)
     /// A system call failed in a way not covered above.
     case system(operation: String, node: String, errno: Errno)
+
+    /// Whether no device is there yet (none matched, or the last one was unplugged): a
+    /// `FanOutDriver` lets this driver wait while the others play.
+    public var meansNoDeviceYet: Bool {
+        switch self {
+        case .noDevice, .deviceGone: true
+        case .permissionDenied, .noFreeEffectSlot, .cannotOpen, .notAnInputDevice, .cannotVibrate, .system: false
+        }
+    }
 
     /// One line: what happened.
     public var description: String {

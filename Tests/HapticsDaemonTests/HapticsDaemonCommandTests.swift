@@ -23,6 +23,16 @@ struct HapticsDaemonCommandTests {
         #expect(second.process.wait(timeout: .seconds(5)) == 0)
     }
 
+    @Test func aFanOutMemberWithNoPadWaitsWhileTheRecorderPlaysEverything() throws {
+        let harness = try DaemonHarness(start: false)
+        try harness.startDaemon(["--driver", "record,evdev", "--device", "no pad has this name"])
+        #expect(try harness.busctl(HapticsInterfaceTests.interface, "Notify", ["ss", "app", "success"]).status == 0)
+        let frames = harness.frames { $0.last?.isSilent == true && $0.count > 2 }
+        let sounding = frames.filter { !$0.isSilent }
+        #expect(sounding.reduce(0) { $0 + $1.duration } >= 270, "\(harness.recorded)")
+        #expect(!harness.recorded.contains("{\"stop\":true}"), "\(harness.recorded)")
+    }
+
     @Test func sigtermStopsTheMotorsAndExits() throws {
         let harness = try DaemonHarness()
         let fbcli = try harness.client("/usr/bin/fbcli", ["-E", "button-pressed", "-t", "0"])
