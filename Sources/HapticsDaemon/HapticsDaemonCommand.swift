@@ -139,7 +139,8 @@ public enum HapticsDaemonCommand {
     ) throws(BusError) -> ExitCode {
         let bus = try Bus.session()
         let service = FeedbackService(
-            bus: bus, engine: engine, mailbox: mailbox, theme: theme, limits: DaemonLimits(), devices: output.devices)
+            bus: bus, engine: engine, mailbox: mailbox, theme: theme, limits: DaemonLimits(), devices: output.devices,
+            log: console.err)
         try bus.serve { member, message, reply, error in
             service.handle(member, message: message, reply: reply, error: error)
         }

@@ -33,6 +33,18 @@ struct HapticsDaemonCommandTests {
         #expect(!harness.recorded.contains("{\"stop\":true}"), "\(harness.recorded)")
     }
 
+    @Test func aFanOutMemberThatFailsEndsTheFeedbackWithReason2AndLogsIt() throws {
+        let harness = try DaemonHarness(start: false)
+        try harness.startDaemon(["--driver", "record,evdev", "--device", "/dev/null"])
+        let result = try harness.python(Clients.libfeedback, ["button-pressed", "-1", "-1"])
+        #expect(result.output.contains("ended 2"), "\(result.output)")
+        #expect(
+            poll(timeout: .seconds(5)) {
+                harness.log.contains("ended with reason 2, its playback failed: /dev/null is not an input device")
+            },
+            "\(harness.log)")
+    }
+
     @Test func sigtermStopsTheMotorsAndExits() throws {
         let harness = try DaemonHarness()
         let fbcli = try harness.client("/usr/bin/fbcli", ["-E", "button-pressed", "-t", "0"])
