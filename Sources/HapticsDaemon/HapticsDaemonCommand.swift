@@ -10,7 +10,8 @@ import Synchronization
 
 /// `hapticsd`: parses the command line, loads the theme, owns `org.sigxcpu.Feedback` on the
 /// session bus and runs the one event loop until SIGTERM or SIGINT (stopping every motor
-/// and erasing every effect) or until another process takes the name. SIGHUP reloads the
+/// and erasing every effect; exit 0 after SIGTERM, systemd's stop, and 130 after SIGINT) or
+/// until another process takes the name. SIGHUP reloads the
 /// theme. The loop polls the bus, a signalfd, the mailbox's eventfd (playbacks ending on the
 /// player's thread) and the hot-plug monitor's inotify descriptor; only it touches the bus.
 /// Kept apart from `main` so tests can run it.
