@@ -73,6 +73,13 @@ import Testing
         #expect(console.err == "Error: 'zzzzzzzz' is neither a preset nor a file ('haptics list' shows the presets)")
     }
 
+    @Test func validateSuggestsThePresetToo() async {
+        let (code, console) = await CapturedConsole.run("validate", "heavy", "sucess")
+        #expect(code == .dataError)
+        #expect(console.out.hasPrefix("ok: heavy"))
+        #expect(console.err == "error: 'sucess' is neither a preset nor a file; did you mean 'success'? ('haptics list' shows the presets)")
+    }
+
     @Test func aMissingPathIsStillAMissingFile() async {
         let (code, console) = await CapturedConsole.run("play", "/nonexistent/heavy.ahap", "--driver", "record")
         #expect(code == .dataError)

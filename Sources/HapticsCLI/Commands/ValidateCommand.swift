@@ -30,6 +30,11 @@ struct ValidateCommand: Subcommand {
                 failed = !validateTheme(file, on: console) || failed
                 continue
             }
+            if let mistyped = source.mistypedPreset {
+                failed = true
+                console.err("error: \(mistyped)")
+                continue
+            }
             do {
                 let loaded = try source.loaded()
                 for notice in loaded.notices { console.err("note: \(notice)") }

@@ -77,12 +77,18 @@ enum PatternSource: Sendable, Equatable {
         }
     }
 
+    /// For a bare name (no `/`) that names no file, taken for a mistyped preset: the message
+    /// that suggests the closest presets; `nil` for any other argument.
+    var mistypedPreset: String? {
+        guard case .file(let path) = self, !path.contains("/"), access(path, F_OK) != 0 else { return nil }
+        return PresetSuggestion.message(for: path)
+    }
+
     /// Loads the pattern, printing notices to standard error; a load error is printed on one
-    /// line and comes back as `nil`. A bare name (no `/`) that is no file is taken for a
-    /// mistyped preset: the message suggests the closest.
+    /// line and comes back as `nil`, as does a `mistypedPreset`.
     func load(on console: Console) -> HapticPattern? {
-        if case .file(let path) = self, !path.contains("/"), access(path, F_OK) != 0 {
-            console.err("Error: \(PresetSuggestion.message(for: path))")
+        if let mistyped = mistypedPreset {
+            console.err("Error: \(mistyped)")
             return nil
         }
         do {
