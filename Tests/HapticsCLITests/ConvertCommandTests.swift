@@ -109,6 +109,13 @@ import Testing
         }
     }
 
+    @Test func validateFindsAHapticaStringWithNothingToPlayBad() async {
+        let (code, console) = await CapturedConsole.run("validate", "haptica:O", "haptica:abc")
+        #expect(code == .dataError)
+        #expect(console.out.hasPrefix("ok: haptica:O"))
+        #expect(console.err.split(separator: "\n").last?.hasPrefix("error: haptica:abc: nothing to play: a Haptica string plays") == true)
+    }
+
     /// `haptics convert clip.haptic - | haptics validate -`, through the built executable.
     @Test func convertPipesIntoValidateThroughStandardInput() throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("haptics").path

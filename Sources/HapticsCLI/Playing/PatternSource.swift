@@ -84,6 +84,13 @@ enum PatternSource: Sendable, Equatable {
         return PresetSuggestion.message(for: path)
     }
 
+    /// For a Haptica string with no impact in it, loaded as `pattern`: the message saying there
+    /// is nothing to play and what a Haptica string plays; `nil` otherwise.
+    func nothingToPlay(in pattern: HapticPattern) -> String? {
+        guard case .haptica = self, pattern.events.isEmpty else { return nil }
+        return "\(name): nothing to play: \(Self.hapticaAlphabet)"
+    }
+
     /// Loads the pattern, printing notices to standard error; a load error is printed on one
     /// line and comes back as `nil`, as does a `mistypedPreset`.
     func load(on console: Console) -> HapticPattern? {
@@ -94,8 +101,8 @@ enum PatternSource: Sendable, Equatable {
         do {
             let loaded = try loaded()
             for notice in loaded.notices { console.err("note: \(notice)") }
-            if case .haptica = self, loaded.pattern.events.isEmpty {
-                console.err("Error: \(name): nothing to play: \(Self.hapticaAlphabet)")
+            if let empty = nothingToPlay(in: loaded.pattern) {
+                console.err("Error: \(empty)")
                 return nil
             }
             return loaded.pattern
