@@ -36,12 +36,12 @@ struct DaemonOutput {
     private init(choice: DriverChoice, options: DaemonOptions, console: Console, mailbox: Mailbox<DaemonWork>) {
         switch choice {
         case .record:
-            driver = StdoutDriver(format: .json)
+            driver = DaemonLineDriver(format: .json)
             devices = { [DeviceEntry(node: "-", name: "standard output", kind: "record")] }
             hotPlug = nil
             take = { _ in }
         case .stdout:
-            driver = StdoutDriver(format: .text)
+            driver = DaemonLineDriver(format: .text)
             devices = { [DeviceEntry(node: "-", name: "standard output", kind: "text")] }
             hotPlug = nil
             take = { _ in }

@@ -1,5 +1,6 @@
 import CSDBus
 import FeedbackTheme
+import HapticsCommandLine
 import HapticsModel
 import HapticsPlayback
 
@@ -12,6 +13,7 @@ final class FeedbackService {
     private let mailbox: Mailbox<DaemonWork>
     private let renderer: ThemeRenderer
     private let listDevices: () -> [DeviceEntry]
+    private let log: (String) -> Void
     private var theme: CompiledTheme
     private var profile = FeedbackProfile.full
     private var registry: FeedbackRegistry
@@ -26,7 +28,8 @@ final class FeedbackService {
         mailbox: Mailbox<DaemonWork>,
         theme: FeedbackTheme,
         limits: DaemonLimits,
-        devices: @escaping () -> [DeviceEntry]
+        devices: @escaping () -> [DeviceEntry],
+        log: @escaping (String) -> Void
     ) {
         self.bus = bus
         self.engine = engine
@@ -35,6 +38,7 @@ final class FeedbackService {
         self.theme = CompiledTheme(theme, renderer: renderer)
         self.registry = FeedbackRegistry(limits: limits)
         self.listDevices = devices
+        self.log = log
         self.devices = devices()
     }
 
@@ -59,6 +63,9 @@ final class FeedbackService {
     /// Acts on work other threads posted.
     func perform(_ work: DaemonWork) {
         switch work {
+        case .playbackFailed(let id, let message):
+            if registry.end(id, .explicit) { log("hapticsd: feedback \(id) ended with reason 2, its playback failed: \(message)") }
+            perform(.playbackFinished(id))
         case .playbackFinished(let id):
             let reason = registry.playbackFinished(id)
             if registry.entries[id] == nil {
@@ -193,7 +200,13 @@ final class FeedbackService {
         handles[id] = started
         let mailbox = self.mailbox
         for handle in started {
-            handle.whenFinished { _ in mailbox.post(.playbackFinished(id)) }
+            handle.whenFinished { outcome in
+                if case .failed(let error) = outcome {
+                    mailbox.post(.playbackFailed(id, Advice.message(for: error)))
+                } else {
+                    mailbox.post(.playbackFinished(id))
+                }
+            }
         }
         return true
     }

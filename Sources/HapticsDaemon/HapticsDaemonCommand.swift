@@ -10,7 +10,8 @@ import Synchronization
 
 /// `hapticsd`: parses the command line, loads the theme, owns `org.sigxcpu.Feedback` on the
 /// session bus and runs the one event loop until SIGTERM or SIGINT (stopping every motor
-/// and erasing every effect) or until another process takes the name. SIGHUP reloads the
+/// and erasing every effect; exit 0 after SIGTERM, systemd's stop, and 130 after SIGINT) or
+/// until another process takes the name. SIGHUP reloads the
 /// theme. The loop polls the bus, a signalfd, the mailbox's eventfd (playbacks ending on the
 /// player's thread) and the hot-plug monitor's inotify descriptor; only it touches the bus.
 /// Kept apart from `main` so tests can run it.
@@ -43,13 +44,13 @@ public enum HapticsDaemonCommand {
         do {
             theme = try load(lookup, console: console)
         } catch {
-            console.err("Error: \(error)")
+            console.err("Error: \(DaemonAdvice.message(for: error, option: options.theme, environment: environment))")
             return .dataError
         }
         do {
             return try serve(options, theme: theme, lookup: lookup, console: console)
         } catch {
-            console.err("Error: \(error)")
+            console.err("Error: \(DaemonAdvice.message(for: error))")
             return .failure
         }
     }
@@ -139,7 +140,8 @@ public enum HapticsDaemonCommand {
     ) throws(BusError) -> ExitCode {
         let bus = try Bus.session()
         let service = FeedbackService(
-            bus: bus, engine: engine, mailbox: mailbox, theme: theme, limits: DaemonLimits(), devices: output.devices)
+            bus: bus, engine: engine, mailbox: mailbox, theme: theme, limits: DaemonLimits(), devices: output.devices,
+            log: console.err)
         try bus.serve { member, message, reply, error in
             service.handle(member, message: message, reply: reply, error: error)
         }
@@ -158,11 +160,11 @@ public enum HapticsDaemonCommand {
             lost = true
         }
         guard try bus.requestName(name, replace: options.replace) else {
-            let owner =
-                bus.owner(of: name).map { owner in
-                    " by \(owner.unique)" + (owner.pid > 0 ? " (\(command(of: owner.pid)), pid \(owner.pid))" : "")
-                } ?? ""
-            console.err("Error: \(name) is owned\(owner); stop that service or run hapticsd --replace")
+            let owner = bus.owner(of: name)
+            let taken = NameTaken(
+                name: name, owner: owner?.unique,
+                process: owner.flatMap { $0.pid > 0 ? (command(of: $0.pid), $0.pid) : nil }, replaceTried: options.replace)
+            console.err(taken.message)
             return .unavailable
         }
         console.err("hapticsd: serving \(name) with the theme '\(service.themeName)'\(lookup == .builtIn ? " (built in)" : "")")
@@ -193,7 +195,8 @@ public enum HapticsDaemonCommand {
                         console.err("hapticsd: \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): stopping every motor")
                         engine.stop()
                         bus.flush()
-                        return .success
+                        // SIGTERM is how systemd stops the service: a normal end, not a failure.
+                        return signal == SIGTERM ? .success : .interrupted
                     }
                 }
             }

@@ -29,27 +29,50 @@ public struct DeviceDiscovery: Sendable {
 
     /// The devices `selection` picks (as `selection.pick(from: devices())` would). A path is
     /// described alone, wherever it is (a `/dev/input/by-id` link too): no other node is
-    /// opened for it.
+    /// opened for it; `device(at:)` says why a path picks nothing.
     public func devices(selectedBy selection: DeviceSelection) -> [EvdevDeviceInfo] {
         guard case .path(let node) = selection else { return selection.pick(from: devices()) }
         return describe(node).map { selection.pick(from: [$0]) } ?? []
     }
 
+    /// The device at `node` (an event node, or a link to one), which must be able to vibrate;
+    /// read-only, it comes back with `isWritable` false.
+    ///
+    /// - Throws: why it cannot be driven: `cannotOpen` (no such file, say), `permissionDenied`
+    ///   (not even readable), `notAnInputDevice`, `cannotVibrate`.
+    public func device(at node: String) throws(EvdevError) -> EvdevDeviceInfo {
+        let info = try inspect(node)
+        guard info.capabilities.canVibrate else { throw .cannotVibrate(node: node, name: info.name) }
+        return info
+    }
+
     /// The description of one node, or `nil` when it cannot be opened or described.
     func describe(_ node: String) -> EvdevDeviceInfo? {
+        try? inspect(node)
+    }
+
+    /// The description of one node, or why it cannot be opened or described.
+    private func inspect(_ node: String) throws(EvdevError) -> EvdevDeviceInfo {
         var writable = true
         let fd: Int32
         do {
             fd = try system.open(node, .readWrite)
         } catch {
-            guard error.meansPermissionDenied, let readOnly = try? system.open(node, .readOnly)
-            else { return nil }
+            guard error.meansPermissionDenied else { throw .cannotOpen(node: node, errno: error) }
+            do {
+                fd = try system.open(node, .readOnly)
+            } catch {
+                throw .permissionDenied(node: node)
+            }
             writable = false
-            fd = readOnly
         }
         defer { system.close(fd) }
-        guard let capabilities = try? system.describe(fd) else { return nil }
-        return EvdevDeviceInfo(node: node, capabilities: capabilities, isWritable: writable)
+        do {
+            return EvdevDeviceInfo(node: node, capabilities: try system.describe(fd), isWritable: writable)
+        } catch {
+            throw error.meansWrongKindOfFile
+                ? .notAnInputDevice(node: node) : .system(operation: "reading the capabilities", node: node, errno: error)
+        }
     }
 
     /// `5` for `event5`; `nil` for other names.

@@ -163,7 +163,8 @@ public final class EvdevDriver: HapticDriver {
             }
         }
         if state.devices.isEmpty {
-            let picked = discovery.devices(selectedBy: selection)
+            let picked =
+                if case .path(let node) = selection { [try discovery.device(at: node)] } else { discovery.devices(selectedBy: selection) }
             guard !picked.isEmpty else {
                 throw .noDevice(selection: selection, directory: discovery.directory)
             }

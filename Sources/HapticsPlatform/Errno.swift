@@ -35,6 +35,10 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
     /// `ENODEV`, `ENOENT` or `ENXIO`: the device is gone (unplugged or removed).
     package var meansDeviceGone: Bool { code == ENODEV || code == ENOENT || code == ENXIO }
 
+    /// Whether the error means the file is no device that understands the request (`ENOTTY`,
+    /// `EINVAL`): an ioctl on a file of another kind.
+    package var meansWrongKindOfFile: Bool { code == ENOTTY || code == EINVAL }
+
     /// `EIO`: what a short write of a fixed-size record is reported as.
     package static var inputOutput: Errno { Errno(EIO) }
 

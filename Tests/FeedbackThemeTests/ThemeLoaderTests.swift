@@ -233,7 +233,7 @@ import Testing
         ),
         (
             #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "magnitude": 1.5}]}]}"#,
-            "t.json: profiles[0].feedbacks[0].magnitude: expected a magnitude: a number from 0 to 1, or an integer from 0 to 65535, found a number"
+            "t.json: profiles[0].feedbacks[0].magnitude: expected a magnitude: a number from 0 to 1, or an integer from 0 to 65535, found 1.5"
         ),
         (
             #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraPattern", "magnitudes": [1], "durations": []}]}]}"#,

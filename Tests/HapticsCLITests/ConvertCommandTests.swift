@@ -91,7 +91,29 @@ import Testing
     @Test func aHapticaStringWithOtherCharactersPlaysWithANote() async {
         let (code, console) = await CapturedConsole.run("render", "haptica:O?o")
         #expect(code == .success)
-        #expect(console.err.hasPrefix("note: haptica:O?o: $: ignored '?' at 1"))
+        #expect(console.err.hasPrefix("note: haptica:O?o: ignored '?' at 1"))
+    }
+
+    @Test(arguments: ["play", "render", "convert"])
+    func aHapticaStringWithNothingToPlayIsABadInput(command: String) async {
+        for text in ["haptica:abc", "haptica:", "haptica:--"] {
+            let console = CapturedConsole()
+            let code = await HapticsCommand.run(command == "convert" ? [command, text, "-"] : [command, text], on: console.console)
+            #expect(code == .dataError, "\(command) \(text)")
+            #expect(
+                console.err.split(separator: "\n").last
+                    == "Error: \(text): nothing to play: a Haptica string plays O (heavy), o (medium), . (light), X (rigid) and x (soft), with - for a pause, e.g. 'haptica:..oO-Oo'"
+            )
+            #expect(!console.err.contains("$:"))
+            #expect(console.out.isEmpty)
+        }
+    }
+
+    @Test func validateFindsAHapticaStringWithNothingToPlayBad() async {
+        let (code, console) = await CapturedConsole.run("validate", "haptica:O", "haptica:abc")
+        #expect(code == .dataError)
+        #expect(console.out.hasPrefix("ok: haptica:O"))
+        #expect(console.err.split(separator: "\n").last?.hasPrefix("error: haptica:abc: nothing to play: a Haptica string plays") == true)
     }
 
     /// `haptics convert clip.haptic - | haptics validate -`, through the built executable.

@@ -205,6 +205,23 @@ import Testing
         #expect(captured.err.split(separator: "\n").first.map(String.init) == message)
     }
 
+    @Test func anInputPadThatIsNotThereSaysToUseInputNoneWhateverTheDriver() async throws {
+        let terminal = try PseudoTerminal(columns: 80, rows: 24)
+        for drivers in [[], ["--driver", "stdout"]] {
+            var arguments = ArgumentReader(drivers + ["--input", "/nonexistent/event9"], for: DemoCommand.configuration)
+            var command = try DemoCommand(parsing: &arguments)
+            command.input = terminal.slave
+            command.output = terminal.slave
+            let captured = CapturedConsole()
+            #expect(await command.run(on: captured.console) == .failure)
+            #expect(
+                captured.err.hasSuffix(
+                    "Error: --input: no gamepad with a trigger or stick matches '/nonexistent/event9': plug one in, "
+                        + "check 'haptics devices', or use --input none to pull with the keys alone"))
+            #expect(!captured.err.contains("--driver stdout"))
+        }
+    }
+
     @Test func withoutATerminalItSaysHowToReplayATraceAndExits64() async throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)

@@ -1,3 +1,4 @@
+import Haptics
 import PullToRefresh
 import Testing
 
@@ -106,5 +107,16 @@ import Testing
         #expect(lines[status + 1].hasPrefix(" 83 ms  strong 0.16"))
         #expect(lines[status + 2].hasPrefix(" 123 ms  off"))
         #expect(status + 2 == lines.count - 1)
+    }
+
+    @Test(arguments: [1234, 12345])
+    func aFrameLineWithALongTimeFitsEightyColumnsWithItsDuration(milliseconds: Int) {
+        let frame = RumbleFrame(start: .milliseconds(milliseconds), duration: .milliseconds(160), strong: 1, weak: 0.5)
+        var state = DemoState()
+        state.driverLines = [FrameFormat.text.line(for: frame)]
+        let line = text(state).first { $0.contains("strong") } ?? ""
+        #expect(line.count == 80)
+        #expect(line.hasPrefix(" \(milliseconds) ms strong 1.00 "))
+        #expect(String(line.reversed().drop { $0 == " " }.reversed()).hasSuffix(" 160 ms"), "\(line)")
     }
 }

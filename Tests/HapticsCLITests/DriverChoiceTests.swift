@@ -58,6 +58,17 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("/dev/null", "Error: /dev/null is not an input device"),
+        ("/nonexistent/event9", "Error: cannot open /nonexistent/event9: No such file or directory"),
+    ])
+    func autoWithANamedDeviceFailsAsEvdevWouldInsteadOfDrawingInTheTerminal(device: String, error: String) async {
+        let (code, console) = await CapturedConsole.run("impact", "heavy", "--device", device)
+        #expect(code == .failure)
+        #expect(console.err.hasPrefix(error), "\(console.err)")
+        #expect(console.out.isEmpty)
+    }
+
     @Test func aListIsOneFanOutOverItsDriversInOrder() throws {
         let first = RecordingDriver()
         let second = RecordingDriver()

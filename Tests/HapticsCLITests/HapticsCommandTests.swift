@@ -19,6 +19,19 @@ import Testing
         }
     }
 
+    @Test(arguments: ["impact", "play", "demo"])
+    func helpNamingASubcommandPrintsThatSubcommandsHelp(_ name: String) async {
+        let (code, console) = await CapturedConsole.run("help", name)
+        #expect(code == .success)
+        #expect(console.out.hasPrefix("USAGE: haptics \(name)"))
+        let (bareCode, bare) = await CapturedConsole.run("help")
+        #expect(bareCode == .success)
+        #expect(bare.out.hasPrefix("OVERVIEW: Haptic patterns"))
+        let (unknownCode, unknown) = await CapturedConsole.run("help", "plya")
+        #expect(unknownCode == .usage)
+        #expect(unknown.err.hasPrefix("Error: unknown subcommand 'plya'"))
+    }
+
     @Test(arguments: ["impact", "notify", "select", "play", "render", "validate", "list", "demo"])
     func everySubcommandHasHelp(_ name: String) async {
         for flag in ["-h", "--help"] {
@@ -151,7 +164,7 @@ import Testing
             #expect(
                 console.err.split(separator: "\n") == [
                     "note: \(good): skipped 1 Sound entry: gamepads play haptics only",
-                    "error: \(bad): profiles[0].feedbacks[0].count: expected a whole number from 1 to 1000, found a number",
+                    "error: \(bad): profiles[0].feedbacks[0].count: expected a whole number from 1 to 1000, found 0",
                 ])
         }
     }

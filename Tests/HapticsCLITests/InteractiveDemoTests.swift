@@ -40,7 +40,7 @@ import Testing
             try await terminal.waitFor("Last updated: Today ")
             terminal.type("q")
             try await terminal.waitFor("\u{1B}[?25h\u{1B}[?1049l")
-            try await run.value
+            _ = try await run.value
         } catch {
             terminal.closeMaster()
             _ = try? await run.value
@@ -71,7 +71,7 @@ import Testing
             throw error
         }
         terminal.closeMaster()
-        try await run.value
+        _ = try await run.value
     }
 
     @Test func aDescriptorThatIsNotATerminalIsRefused() async throws {

@@ -58,3 +58,31 @@ import Testing
         #expect(captured.err.hasPrefix(message), "\(captured.err)")
     }
 }
+
+@Suite struct MistypedPresetTests {
+    @Test func aMistypedPresetSuggestsTheClosestAndTheList() async {
+        let (code, console) = await CapturedConsole.run("play", "haevy", "--driver", "record")
+        #expect(code == .dataError)
+        #expect(console.err == "Error: 'haevy' is neither a preset nor a file; did you mean 'heavy'? ('haptics list' shows the presets)")
+        #expect(console.out.isEmpty)
+    }
+
+    @Test func aNameFarFromEveryPresetStillPointsAtTheList() async {
+        let (code, console) = await CapturedConsole.run("render", "zzzzzzzz")
+        #expect(code == .dataError)
+        #expect(console.err == "Error: 'zzzzzzzz' is neither a preset nor a file ('haptics list' shows the presets)")
+    }
+
+    @Test func validateSuggestsThePresetToo() async {
+        let (code, console) = await CapturedConsole.run("validate", "heavy", "sucess")
+        #expect(code == .dataError)
+        #expect(console.out.hasPrefix("ok: heavy"))
+        #expect(console.err == "error: 'sucess' is neither a preset nor a file; did you mean 'success'? ('haptics list' shows the presets)")
+    }
+
+    @Test func aMissingPathIsStillAMissingFile() async {
+        let (code, console) = await CapturedConsole.run("play", "/nonexistent/heavy.ahap", "--driver", "record")
+        #expect(code == .dataError)
+        #expect(console.err.contains("cannot read the file: No such file or directory"))
+    }
+}

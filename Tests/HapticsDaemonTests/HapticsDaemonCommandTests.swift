@@ -23,6 +23,28 @@ struct HapticsDaemonCommandTests {
         #expect(second.process.wait(timeout: .seconds(5)) == 0)
     }
 
+    @Test func aFanOutMemberWithNoPadWaitsWhileTheRecorderPlaysEverything() throws {
+        let harness = try DaemonHarness(start: false)
+        try harness.startDaemon(["--driver", "record,evdev", "--device", "no pad has this name"])
+        #expect(try harness.busctl(HapticsInterfaceTests.interface, "Notify", ["ss", "app", "success"]).status == 0)
+        let frames = harness.frames { $0.last?.isSilent == true && $0.count > 2 }
+        let sounding = frames.filter { !$0.isSilent }
+        #expect(sounding.reduce(0) { $0 + $1.duration } >= 270, "\(harness.recorded)")
+        #expect(!harness.recorded.contains("{\"stop\":true}"), "\(harness.recorded)")
+    }
+
+    @Test func aFanOutMemberThatFailsEndsTheFeedbackWithReason2AndLogsIt() throws {
+        let harness = try DaemonHarness(start: false)
+        try harness.startDaemon(["--driver", "record,evdev", "--device", "/dev/null"])
+        let result = try harness.python(Clients.libfeedback, ["button-pressed", "-1", "-1"])
+        #expect(result.output.contains("ended 2"), "\(result.output)")
+        #expect(
+            poll(timeout: .seconds(5)) {
+                harness.log.contains("ended with reason 2, its playback failed: /dev/null is not an input device")
+            },
+            "\(harness.log)")
+    }
+
     @Test func sigtermStopsTheMotorsAndExits() throws {
         let harness = try DaemonHarness()
         let fbcli = try harness.client("/usr/bin/fbcli", ["-E", "button-pressed", "-t", "0"])
@@ -39,7 +61,7 @@ struct HapticsDaemonCommandTests {
         _ = try harness.client("/usr/bin/fbcli", ["-E", "button-pressed", "-t", "0"])
         harness.frames { !$0.isEmpty }
         harness.daemon?.signal(SIGINT)
-        #expect(harness.daemon?.wait(timeout: .seconds(5)) == 0)
+        #expect(harness.daemon?.wait(timeout: .seconds(5)) == 130)
         #expect(harness.recorded.hasSuffix("{\"stop\":true}\n"))
     }
 

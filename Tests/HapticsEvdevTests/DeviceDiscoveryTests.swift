@@ -1,3 +1,5 @@
+import Glibc
+import Haptics
 import Synchronization
 import Testing
 
@@ -42,6 +44,31 @@ import Testing
         let system = FakeInputSystem(["/dev/input/event4": FakeInputSystem.pad("Keyboard", rumble: false, slots: 0)])
         let discovery = DeviceDiscovery(directory: "/dev/input", system: system.syscalls)
         #expect(discovery.devices(selectedBy: .path("/dev/input/event4")).isEmpty)
+    }
+
+    @Test func aNamedPathSaysWhyItCannotBeDriven() {
+        let system = FakeInputSystem([
+            "/dev/input/event4": FakeInputSystem.pad("Keyboard", rumble: false, slots: 0),
+            "/dev/input/event5": FakeInputSystem.pad("Pad"),
+            "/dev/input/event6": FakeInputSystem.pad("Locked"),
+        ])
+        system.state.withLock {
+            $0.plainFiles = ["/dev/null"]
+            $0.readOnly = ["/dev/input/event6"]
+            $0.openFailures = ["/dev/input/event7": EACCES]
+        }
+        let driver = { (node: String) in
+            EvdevDriver(selection: .path(node), directory: "/dev/input", system: system.syscalls, watchesHotPlug: false) { _ in }
+        }
+        #expect(throws: EvdevError.cannotOpen(node: "/dev/input/by-id/usb-Typo", errno: Errno(ENOENT))) {
+            try driver("/dev/input/by-id/usb-Typo").prepare()
+        }
+        #expect(throws: EvdevError.notAnInputDevice(node: "/dev/null")) { try driver("/dev/null").prepare() }
+        #expect(throws: EvdevError.cannotVibrate(node: "/dev/input/event4", name: "Keyboard")) { try driver("/dev/input/event4").prepare() }
+        #expect(throws: EvdevError.permissionDenied(node: "/dev/input/event6")) { try driver("/dev/input/event6").prepare() }
+        #expect(throws: EvdevError.permissionDenied(node: "/dev/input/event7")) { try driver("/dev/input/event7").prepare() }
+        #expect(throws: Never.self) { try driver("/dev/input/event5").prepare() }
+        #expect("\(EvdevError.notAnInputDevice(node: "/dev/null"))" == "/dev/null is not an input device")
     }
 
     @Test func describesADeviceForPeopleAndAsJSON() {

@@ -21,6 +21,8 @@ final class FakeInputSystem: Sendable {
         var devices: [String: DeviceCapabilities] = [:]
         var readOnly: Set<String> = []
         var openFailures: [String: Int32] = [:]
+        /// Files that open but are no input device (`/dev/null`): asking for capabilities fails.
+        var plainFiles: Set<String> = []
         /// Errors the next writes / uploads to a node fail with, in order.
         var writeFailures: [String: [Int32]] = [:]
         var uploadFailures: [String: [Int32]] = [:]
@@ -52,7 +54,7 @@ final class FakeInputSystem: Sendable {
             open: { path, flags throws(Errno) in
                 try self.state.withLock { state throws(Errno) in
                     if let code = state.openFailures[path] { throw Errno(code) }
-                    guard state.devices[path] != nil else { throw Errno(ENOENT) }
+                    guard state.devices[path] != nil || state.plainFiles.contains(path) else { throw Errno(ENOENT) }
                     if flags & O_ACCMODE != O_RDONLY, state.readOnly.contains(path) { throw Errno(EACCES) }
                     state.nextDescriptor += 1
                     state.descriptors[state.nextDescriptor] = path
@@ -112,6 +114,7 @@ final class FakeInputSystem: Sendable {
             },
             describe: { fd throws(Errno) in
                 try self.state.withLock { state throws(Errno) in
+                    if let path = state.descriptors[fd], state.plainFiles.contains(path) { throw Errno(ENOTTY) }
                     guard let path = state.descriptors[fd], let capabilities = state.devices[path] else { throw Errno(EBADF) }
                     return capabilities
                 }

@@ -30,7 +30,8 @@ public enum HapticsCommand {
     /// `rest`.
     static func parse(_ first: String, _ rest: [String]) throws(UsageError) -> Request {
         var topLevel = ArgumentReader([first], for: configuration)
-        if topLevel.flag(.help) || first == "help" { return .help(configuration.help) }
+        if topLevel.flag(.help) { return .help(configuration.help) }
+        if first == "help" { return try help(for: rest) }
         if topLevel.flag(.version) { return .version }
         guard let command = subcommands.first(where: { $0.configuration.name == first }) else {
             throw UsageError(
@@ -40,6 +41,17 @@ public enum HapticsCommand {
         var reader = ArgumentReader(rest, for: command.configuration)
         if reader.flag(.help) { return .help(command.configuration.help) }
         return .run(try command.parse(&reader))
+    }
+
+    /// `haptics help [SUBCOMMAND]`: the top-level help, or the subcommand's.
+    private static func help(for rest: [String]) throws(UsageError) -> Request {
+        guard let name = rest.first else { return .help(configuration.help) }
+        guard rest.count == 1, let command = subcommands.first(where: { $0.configuration.name == name }) else {
+            throw UsageError(
+                message: rest.count == 1 ? "unknown subcommand '\(name)'" : "'help' takes one subcommand, found \(rest.count)",
+                usage: HelpText.usage(for: configuration) + "\n  See 'haptics --help' for the subcommands.")
+        }
+        return .help(command.configuration.help)
     }
 
     /// Runs the command line `arguments` (without the program name) on `console`.

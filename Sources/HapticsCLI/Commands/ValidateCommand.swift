@@ -30,10 +30,20 @@ struct ValidateCommand: Subcommand {
                 failed = !validateTheme(file, on: console) || failed
                 continue
             }
+            if let mistyped = source.mistypedPreset {
+                failed = true
+                console.err("error: \(mistyped)")
+                continue
+            }
             do {
                 let loaded = try source.loaded()
                 for notice in loaded.notices { console.err("note: \(notice)") }
                 let pattern = loaded.pattern
+                if let empty = source.nothingToPlay(in: pattern) {
+                    failed = true
+                    console.err("error: \(empty)")
+                    continue
+                }
                 console.out(
                     "ok: \(source.name) (\(pattern.events.count) events, \(pattern.curves.count) curves, \(NumberText.seconds(pattern.duration)) s)"
                 )

@@ -172,7 +172,7 @@ struct DemoCommand: Subcommand {
         do {
             reader = try trigger.map { selection throws(EvdevError) in try GamepadPullReader(selection: selection) }
         } catch {
-            console.err("Error: --input: \(Advice.message(for: error))")
+            console.err("Error: --input: \(Advice.inputMessage(for: error))")
             return .failure
         }
         defer { reader?.close() }
@@ -181,12 +181,11 @@ struct DemoCommand: Subcommand {
             flashes: Self.drawsInTheTerminal(destination), configuration: configuration,
             triggerPulls: reader?.pulls)
         do {
-            try await demo.run()
+            return try await demo.run() ?? .success
         } catch {
             console.err("Error: \(Advice.message(for: error))")
             return .failure
         }
-        return .success
     }
 
     /// Whether `driver` is the terminal driver, or a fan-out with it among its drivers.

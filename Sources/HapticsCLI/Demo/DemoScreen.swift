@@ -5,7 +5,8 @@ import PullToRefresh
 /// ("Pull down to refresh", "Release to refresh", "Loading..."), the last-updated time, and a
 /// bar for `pullingPercent`, above a list that the pull moves down a row per 9 points; then the
 /// footer, and a status area with the impacts and the driver's latest lines (their leading
-/// spaces dropped, so a frame line of the terminal driver fits in 80 columns).
+/// spaces dropped, and their runs of spaces shortened when still too wide, so a frame line of
+/// the terminal driver fits in 80 columns).
 ///
 /// Pure: a state and a size in, exactly `rows` lines of exactly `columns` characters out.
 struct DemoScreen: Sendable {
@@ -42,7 +43,7 @@ struct DemoScreen: Sendable {
         ]
         let header = [Self.label(for: state.refreshState), Self.lastUpdated(state.lastUpdated), Self.bar(state.pullingPercent)]
         let footer = state.hasNoMoreData ? "No more data" : "Loads: \(state.loads) of \(DemoState.loadsBeforeNoMoreData)"
-        let status = [" Impacts fired: \(state.impacts)"] + state.driverLines.map { " " + $0.drop { $0 == " " } }
+        let status = [" Impacts fired: \(state.impacts)"] + state.driverLines.map { statusLine(for: $0) }
         let statusHeight = 1 + DemoModel.driverLinesKept
         let fixedHeight = top.count + header.count + 1 + 1 + statusHeight
         let gap = min(max(0, Int(state.offset / Self.pointsPerRow)), max(0, rows - fixedHeight - 1))
@@ -88,6 +89,23 @@ struct DemoScreen: Sendable {
     /// A whole number without a fraction.
     private static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// A driver's line in the status area: its leading spaces dropped, and when it is still
+    /// wider than the screen, each run of two or more spaces one shorter (the frame line of a
+    /// time with four or five digits then fits in 80 columns, its bars still aligned).
+    private func statusLine(for line: String) -> String {
+        let shown = " " + line.drop { $0 == " " }
+        guard shown.count > columns else { return shown }
+        var compact = ""
+        var previous: Character?
+        for (index, character) in zip(shown.indices, shown) {
+            let next = shown.index(after: index)
+            let startsARun = character == " " && previous != " " && next < shown.endIndex && shown[next] == " "
+            if !startsARun || index == shown.startIndex { compact.append(character) }
+            previous = character
+        }
+        return compact
     }
 
     /// `text` with spaces before it to center it.

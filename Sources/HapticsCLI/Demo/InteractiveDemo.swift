@@ -7,7 +7,7 @@ import PullToRefresh
 /// screen on `output`, impacts on `driver`.
 ///
 /// It takes the terminal over (`TerminalSession`) and gives it back on every way out: quitting,
-/// the end of input, and SIGINT or SIGTERM (through `SignalTrap`, which then exits). Inputs reach
+/// the end of input, and SIGINT or SIGTERM (through `SignalTrap`, which asks it to quit). Inputs reach
 /// the `DemoModel` as a stream of `DemoInput`s, so another source can be merged in beside the keys.
 struct InteractiveDemo: Sendable {
     /// The terminal's keys.
@@ -26,20 +26,21 @@ struct InteractiveDemo: Sendable {
     /// A gamepad trigger's pulls (0...1), beside the keys; `nil` for keys only.
     var triggerPulls: AsyncStream<Double>?
 
-    /// Runs the demo until the person quits or the input ends.
+    /// Runs the demo until the person quits, the input ends, or SIGINT or SIGTERM arrives.
     ///
+    /// - Returns: the status for the signal that ended it (130 or 143), `nil` when it ended
+    ///   otherwise.
     /// - Throws: `TerminalError` when `input` is not a terminal that can be put in raw mode.
-    func run() async throws(TerminalError) {
+    @discardableResult
+    func run() async throws(TerminalError) -> ExitCode? {
         let terminal = try TerminalSession(input: input, output: output)
         let engine = HapticEngine(driver: driver)
-        let trap = SignalTrap {
-            await engine.close()
-            terminal.restore()
-        }
+        let (signals, signalSink) = AsyncStream.makeStream(of: DemoInput.self)
+        let trap = SignalTrap { signalSink.yield(.quit) }
         engine.prepare()
         let keys = KeyReader(descriptor: input)
         var model = DemoModel(feedback: RefreshFeedback(engine, configuration: configuration), flashes: flashes, now: WallClockTime.current)
-        await loop(&model, inputs: keys.inputs) { state in
+        await loop(&model, inputs: keys.inputs, signals: signals) { state in
             let size = terminal.size
             terminal.show(DemoScreen(columns: size.columns, rows: size.rows).lines(for: state))
         }
@@ -47,16 +48,23 @@ struct InteractiveDemo: Sendable {
         await engine.close()
         terminal.restore()
         trap.release()
+        return trap.exitCode
     }
 
     /// Feeds the model every input and driver line, runs the timers it asks for on the real
-    /// clock, and draws after each event, until it is finished. The end of `inputs` quits.
-    private func loop(_ model: inout DemoModel, inputs: AsyncStream<DemoInput>, draw: (DemoState) -> Void) async {
+    /// clock, and draws after each event, until it is finished. The end of `inputs` quits;
+    /// `signals` are inputs too (a signal's quit).
+    private func loop(
+        _ model: inout DemoModel, inputs: AsyncStream<DemoInput>, signals: AsyncStream<DemoInput>, draw: (DemoState) -> Void
+    ) async {
         let (events, sink) = AsyncStream.makeStream(of: DemoModel.Event.self)
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await input in inputs { sink.yield(.input(input)) }
                 sink.yield(.input(.quit))
+            }
+            group.addTask {
+                for await input in signals { sink.yield(.input(input)) }
             }
             group.addTask {
                 for await line in driverLines { sink.yield(.driverLine(line)) }

@@ -1,3 +1,4 @@
+import Glibc
 import HapticsCommandLine
 import HapticsModel
 import HapticsPlatform
@@ -37,6 +38,10 @@ enum PatternSource: Sendable, Equatable {
         help: "a preset ('haptics list' shows them), an .ahap or .haptic file, a Haptica string "
             + "('haptica:..oO-Oo'), or - for AHAP or .haptic JSON on standard input")
 
+    /// What a Haptica string plays, for the error about one that plays nothing.
+    static let hapticaAlphabet =
+        "a Haptica string plays O (heavy), o (medium), . (light), X (rigid) and x (soft), with - for a pause, e.g. 'haptica:..oO-Oo'"
+
     /// How the pattern is named in messages, titles and written files.
     var name: String {
         switch self {
@@ -72,12 +77,34 @@ enum PatternSource: Sendable, Equatable {
         }
     }
 
+    /// For a bare name (no `/`) that names no file, taken for a mistyped preset: the message
+    /// that suggests the closest presets; `nil` for any other argument.
+    var mistypedPreset: String? {
+        guard case .file(let path) = self, !path.contains("/"), access(path, F_OK) != 0 else { return nil }
+        return PresetSuggestion.message(for: path)
+    }
+
+    /// For a Haptica string with no impact in it, loaded as `pattern`: the message saying there
+    /// is nothing to play and what a Haptica string plays; `nil` otherwise.
+    func nothingToPlay(in pattern: HapticPattern) -> String? {
+        guard case .haptica = self, pattern.events.isEmpty else { return nil }
+        return "\(name): nothing to play: \(Self.hapticaAlphabet)"
+    }
+
     /// Loads the pattern, printing notices to standard error; a load error is printed on one
-    /// line and comes back as `nil`.
+    /// line and comes back as `nil`, as does a `mistypedPreset`.
     func load(on console: Console) -> HapticPattern? {
+        if let mistyped = mistypedPreset {
+            console.err("Error: \(mistyped)")
+            return nil
+        }
         do {
             let loaded = try loaded()
             for notice in loaded.notices { console.err("note: \(notice)") }
+            if let empty = nothingToPlay(in: loaded.pattern) {
+                console.err("Error: \(empty)")
+                return nil
+            }
             return loaded.pattern
         } catch {
             console.err("Error: \(error)")

@@ -16,8 +16,8 @@ struct PlaybackRunner: Sendable {
     /// Starts `request` on an engine at the options' gain, and waits for it to end. `record`
     /// plays instantly, the playback stepped to its end with no clock, and prints every frame
     /// as a JSON line, so it refuses a request that `playsForever`; the other drivers (one, or several through a
-    /// `FanOutDriver`) play in real time, and SIGINT or SIGTERM stops the motors and releases
-    /// the devices before the process exits.
+    /// `FanOutDriver`) play in real time, and SIGINT or SIGTERM stops the playback: the motors
+    /// stop, the devices are released, and the status is 130 or 143.
     func play(_ request: some PlaybackRequest) async -> ExitCode {
         guard options.drivers != [.record] else {
             guard !request.playsForever else {
@@ -28,7 +28,7 @@ struct PlaybackRunner: Sendable {
         }
         do {
             let driver = try DriverChoice.combined(options.drivers) { choice in
-                try choice.makeDriver(device: options.device, console: console, terminal: StdoutDriver(format: .text))
+                try choice.makeDriver(device: options.device, console: console, terminal: StdoutDriver(format: .text, write: console.out))
             }
             return await playInRealTime(request, on: driver)
         } catch {
@@ -53,15 +53,35 @@ struct PlaybackRunner: Sendable {
 
     private func playInRealTime(_ request: some PlaybackRequest, on driver: any HapticDriver) async -> ExitCode {
         let engine = HapticEngine(driver: driver)
-        let trap = SignalTrap { await engine.close() }
+        let (signals, signalled) = AsyncStream.makeStream(of: Void.self)
+        let trap = SignalTrap { signalled.yield() }
         defer { trap.release() }
         engine.setGain(options.gain)
-        let outcome = await request.start(on: engine).finished()
+        let playback = request.start(on: engine)
+        let ending = await withTaskGroup(of: Ending.self) { group in
+            group.addTask { .ended(await playback.finished()) }
+            group.addTask {
+                for await _ in signals { return .signalled }
+                return .signalled
+            }
+            let first = await group.next() ?? .signalled
+            group.cancelAll()
+            return first
+        }
         await engine.close()
-        if case .failed(let error)? = outcome {
+        if let interrupted = trap.exitCode { return interrupted }
+        if case .ended(.failed(let error)?) = ending {
             console.err("Error: \(Advice.message(for: error))")
             return .failure
         }
         return .success
+    }
+
+    /// How the wait for a real-time playback ended: the playback's own end, or a signal.
+    private enum Ending: Sendable {
+        /// The playback ended, with this outcome (`nil` when the wait was cancelled).
+        case ended(PlaybackOutcome?)
+        /// SIGINT or SIGTERM arrived first.
+        case signalled
     }
 }

@@ -19,9 +19,25 @@ package enum Advice {
             "\(error): another program (a game, Steam) is using them; close it and try again"
         case .deviceGone:
             "\(error); plug it back in and try again"
+        case .cannotOpen:
+            "\(error): check the path; 'haptics devices' lists the pads that can vibrate"
+        case .notAnInputDevice:
+            "\(error): --device takes an event node (/dev/input/eventN or a /dev/input/by-id/...-event-joystick link), "
+                + "an index or a name; 'haptics devices' lists the pads"
+        case .cannotVibrate:
+            "\(error): 'haptics devices' lists the pads that can"
         case .system:
             "\(error)"
         }
+    }
+
+    /// The message for `error` when opening the pad `--input` names, whose trigger or stick
+    /// the demo reads: with no such pad, the way out is the keys alone (`--input none`); any
+    /// other error as `message(for:)` says it.
+    package static func inputMessage(for error: any Error) -> String {
+        guard case EvdevError.noDevice(let selection, _) = error else { return message(for: error) }
+        return "no gamepad with a trigger or stick matches '\(selection)': plug one in, check 'haptics devices', "
+            + "or use --input none to pull with the keys alone"
     }
 
     /// The line `haptics devices` prints for `device` (after its index): its summary, and

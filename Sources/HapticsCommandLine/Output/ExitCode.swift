@@ -1,4 +1,7 @@
-/// The process exit statuses, as sysexits(3) and swift-argument-parser use them.
+import Glibc
+
+/// The process exit statuses, as sysexits(3) and swift-argument-parser use them, and the
+/// shell's 128 + N after signal N.
 public enum ExitCode: Int32, Sendable {
     /// Everything worked.
     case success = 0
@@ -11,4 +14,18 @@ public enum ExitCode: Int32, Sendable {
     /// A service the command needs is taken or absent, e.g. a bus name another process owns
     /// (`EX_UNAVAILABLE`).
     case unavailable = 69
+    /// Stopped by SIGINT (Ctrl-C): 128 + 2.
+    case interrupted = 130
+    /// Stopped by SIGTERM: 128 + 15.
+    case terminated = 143
+
+    /// The status after `signal`: `interrupted` for SIGINT, `terminated` for SIGTERM, `nil`
+    /// for any other number.
+    public init?(signal: Int32) {
+        switch signal {
+        case SIGINT: self = .interrupted
+        case SIGTERM: self = .terminated
+        default: return nil
+        }
+    }
 }

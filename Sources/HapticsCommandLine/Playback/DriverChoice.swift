@@ -29,7 +29,8 @@ package enum DriverChoice: String, Sendable, CaseIterable {
 
     /// The real-time driver for this choice, prepared. `terminal` is the driver used when the
     /// choice is the terminal, or `auto` finds no usable gamepad (saying why on `console`'s
-    /// standard error). `record` is not a real-time driver: callers play it instantly, with no clock.
+    /// standard error) where `device` names none in particular; a device named (a path, an
+    /// index, a name) that cannot be driven is an error under `auto` too. `record` is not a real-time driver: callers play it instantly, with no clock.
     package func makeDriver(
         device: DeviceSelection,
         console: Console,
@@ -40,12 +41,22 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         do {
             try driver.prepare()
             return driver
-        } catch  where self == .auto {
+        } catch  where self == .auto && !Self.names(device) {
             if case EvdevError.noDevice = error {
             } else {
                 console.err("note: \(Advice.message(for: error)); drawing in the terminal instead")
             }
             return terminal()
+        }
+    }
+
+    /// Whether `device` names one device (a path, an index or a name) rather than leaving the
+    /// choice to discovery (`auto`, `all`): then `auto` fails as `evdev` would when it cannot
+    /// be driven, instead of drawing in the terminal.
+    private static func names(_ device: DeviceSelection) -> Bool {
+        switch device {
+        case .auto, .all: false
+        case .path, .name, .index: true
         }
     }
 

@@ -5,7 +5,7 @@ package import HapticsEvdev
 package struct PlaybackOptions: Sendable {
     /// `--driver`, as the playing commands take it.
     package static let driver = driverOption(
-        abstract: "where the frames go; auto: a gamepad when one is found, else the terminal; "
+        abstract: "where the frames go; auto: a gamepad when one is found, else the terminal (unless --device names one); "
             + "record: instantly, every frame as a JSON line, and only alone")
     /// `--device`, as the playing commands take it.
     package static let device = deviceOption(default: "auto")

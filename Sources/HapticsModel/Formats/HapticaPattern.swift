@@ -92,7 +92,7 @@ public enum HapticaPattern {
             let more = ignored.count > 10 ? " and \(ignored.count - 10) more" : ""
             notices.append(
                 PatternNotice(
-                    file: source ?? prefix + text, path: "$",
+                    file: source ?? prefix + text, path: "",
                     message: "ignored \(listed)\(more): Haptica plays only O o . X x and -"))
         }
         return LoadedPattern(pattern: HapticPattern(events: events, curves: curves), notices: notices)

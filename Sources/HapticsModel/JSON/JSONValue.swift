@@ -16,12 +16,14 @@ package enum JSONValue: Sendable, Equatable {
         return members.last(where: { $0.key == key })?.value
     }
 
-    /// A few words naming the kind of value, for error messages ("a string", "an array").
+    /// A few words naming the value found, for error messages: a number itself (`4000`, so
+    /// that a range error shows it), a boolean or string with its value, else its kind
+    /// ("an array").
     package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool(let value): "the boolean \(value)"
-        case .number: "a number"
+        case .number(let value): value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : JSONWriter.number(value)
         case .string(let value): "the string \"\(value.prefix(40))\""
         case .array: "an array"
         case .object: "an object"

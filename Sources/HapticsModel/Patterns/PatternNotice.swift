@@ -3,7 +3,8 @@
 public struct PatternNotice: Sendable, Hashable, CustomStringConvertible {
     /// The file's path as given.
     public var file: String
-    /// The JSON path of the value concerned.
+    /// The JSON path of the value concerned; empty for a pattern that is no JSON (a Haptica
+    /// string).
     public var path: String
     /// What was done with it and why.
     public var message: String
@@ -15,6 +16,6 @@ public struct PatternNotice: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// One line: `file: path: message`.
-    public var description: String { "\(file): \(path): \(message)" }
+    /// One line: `file: path: message`, or `file: message` with no path.
+    public var description: String { path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)" }
 }

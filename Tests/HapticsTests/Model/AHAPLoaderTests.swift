@@ -183,6 +183,18 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        (#"{"Pattern": [{"Event": {"EventType": "HapticTransient", "Time": 4000}}]}"#, "4000"),
+        (#"{"Pattern": [{"Event": {"EventType": "HapticTransient", "Time": -0.5}}]}"#, "-0.5"),
+    ])
+    func aRangeErrorShowsTheValueFound(_ text: String, _ found: String) {
+        #expect {
+            try AHAPLoader.decode(Array(text.utf8), file: "bad.ahap")
+        } throws: { error in
+            "\(error)" == "bad.ahap: Pattern[0].Event.Time: expected a time in seconds from 0 to 3600, found \(found)"
+        }
+    }
+
     @Test func describesAnInvalidValueOnOneLine() {
         #expect {
             try AHAPLoader.decode(

@@ -34,7 +34,7 @@ import Testing
         #expect(loaded.notices.count == 1)
         #expect(
             loaded.notices.first?.description
-                == "haptica:O a-b o!: $: ignored ' ' at 1, 'a' at 2, 'b' at 4, ' ' at 5, '!' at 7: Haptica plays only O o . X x and -")
+                == "haptica:O a-b o!: ignored ' ' at 1, 'a' at 2, 'b' at 4, ' ' at 5, '!' at 7: Haptica plays only O o . X x and -")
         #expect(HapticaPattern.load("..oO-Oo").notices.isEmpty)
     }
 

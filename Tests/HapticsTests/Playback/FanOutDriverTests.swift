@@ -46,4 +46,41 @@ import Testing
         #expect(recorder.entries == [.prepare, .apply(frame), .stop, .close])
         #expect(late.count.withLock { $0 } == 4)
     }
+
+    /// A driver with no device yet: every call but `close` throws `Absent`.
+    private struct AbsentDriver: HapticDriver {
+        struct Absent: DeviceAbsence, Equatable { var meansNoDeviceYet: Bool { true } }
+        func prepare() throws { throw Absent() }
+        func apply(_ frame: RumbleFrame) throws { throw Absent() }
+        func stop() throws { throw Absent() }
+        func close() {}
+    }
+
+    @Test func aDriverWithNoDeviceYetWaitsWhileTheOthersPlay() throws {
+        let recorder = RecordingDriver()
+        let fanOut = FanOutDriver([recorder, AbsentDriver()])
+        #expect(throws: AbsentDriver.Absent()) { try fanOut.prepare() }
+        try fanOut.apply(frame)
+        try fanOut.stop()
+        #expect(recorder.entries == [.prepare, .apply(frame), .stop])
+        #expect(throws: AbsentDriver.Absent()) { try FanOutDriver([AbsentDriver(), AbsentDriver()]).apply(frame) }
+        #expect(throws: FailingDriver.Failure(name: "broken")) {
+            try FanOutDriver([AbsentDriver(), recorder, FailingDriver("broken")]).apply(frame)
+        }
+    }
+
+    @Test func aPlaybackOnAFanOutWithAMemberThatHasNoDeviceYetPlaysToItsEnd() async throws {
+        let recorder = RecordingDriver()
+        let clock = ManualClock()
+        let engine = HapticEngine(driver: FanOutDriver([recorder, AbsentDriver()]), clock: clock)
+        let handle = engine.play(.notification(.success))
+        let track = engine.track(for: .notification(.success))
+        await clock.advance(by: track.duration + .milliseconds(100))
+        let outcome = await handle.finished()
+        guard case .completed? = outcome else {
+            Issue.record("ended \(String(describing: outcome))")
+            return
+        }
+        #expect(recorder.frames.filter { !$0.isSilent }.count == track.frames.filter { !$0.isSilent }.count)
+    }
 }
