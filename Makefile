@@ -37,16 +37,17 @@ INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
 DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
 
-.PHONY: demo test deps build unit-test kernel-test bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint
+.PHONY: demo test deps build unit-test readme-examples kernel-test bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
 demo: build
 	@if [ -t 0 ]; then $(HAPTICS) demo; else $(HAPTICS) demo --trace Traces/clean-pull.csv; fi
 
-## test: the whole suite: the formatter's lint, unit tests (with hapticsd against real D-Bus clients), make install
-## into a DESTDIR, the kernel tests in a VM, a smoke run of the benchmark and of every fuzzer.
-test: lint unit-test install-test bench-smoke kernel-test fuzz-smoke
+## test: the whole suite: the formatter's lint, unit tests (with hapticsd against real D-Bus clients), every shell
+## example of the README, make install into a DESTDIR, the kernel tests in a VM, a smoke run of the benchmark and of
+## every fuzzer.
+test: lint unit-test readme-examples install-test bench-smoke kernel-test fuzz-smoke
 
 ## lint: every Swift file of the repository against .swift-format, warnings as errors
 ## (`swift format format -i -r Sources Tests bench Package.swift` fixes most of what it finds).
@@ -62,6 +63,13 @@ build: deps
 unit-test: deps
 	@scripts/ensure-packages.sh $(DAEMON_TEST_PACKAGES)
 	HAPTICS_REQUIRE_CLIENT_TOOLS=1 $(SWIFT) test
+
+## readme-examples: every command of the README's shell examples, read from README.md and run as typed
+## (headless: the D-Bus ones against hapticsd on a private bus), each exit status checked; the few that
+## cannot run here (make test itself, installing as root) are skipped with the reason.
+readme-examples: build
+	@scripts/ensure-packages.sh $(DAEMON_TEST_PACKAGES)
+	scripts/readme-examples.sh
 
 ## install: haptics and hapticsd (release builds), the udev rule and hapticsd's systemd user
 ## unit, under PREFIX (default /usr/local) inside DESTDIR. uninstall removes exactly those.

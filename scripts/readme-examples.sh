@@ -1,0 +1,272 @@
+#!/usr/bin/env bash
+# Runs every shell example of README.md as a new user would type it, and checks its exit status.
+#
+# The commands are read from README.md when the script runs, never copied here: every line of a
+# ```sh block (a trailing `# comment` removed, a line ending in `\` joined to the next), every
+# `$ ` line of a plain ``` block (a shown terminal session), and the Example column of a table.
+# A synopsis line (`haptics play PATTERN [--loop N|forever] ...`) stands for several commands:
+# the shortest (optional parts left out, the first of each `a|b`), the longest (every optional
+# part in), and one for each other alternative.
+#
+# Each command runs with bash (pipefail on) from a temporary directory, with the debug builds of
+# `haptics` and `hapticsd` first on PATH, headless: no gamepad and no terminal. The D-Bus examples
+# talk to `hapticsd --driver record` on a private session bus (a `dbus-daemon` whose
+# configuration lists no service directories, so Debian's feedbackd is never activated).
+#
+# Every command must match a rule below; one that matches none is a failure, so a new README
+# example has to be handled here. It prints `ok`, `FAIL` or `skip` per command, then
+# `readme-examples: N passed, N failed, N skipped`, and exits 1 on any failure.
+set -euo pipefail
+
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+readme="$repo/README.md"
+bin="$repo/.build/debug"
+for program in haptics hapticsd; do
+    [ -x "$bin/$program" ] || { echo "readme-examples: $bin/$program is missing: run 'swift build' first" >&2; exit 1; }
+done
+export PATH="$bin:$PATH"
+
+work="$(mktemp -d /tmp/readme-examples-XXXXXX)"
+started=()
+cleanup() {
+    local pid
+    for pid in "${started[@]+"${started[@]}"}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${started[@]+"${started[@]}"}"; do wait "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Files the README names as if they were in the current directory: linked into the temporary
+# directory under the README's name, from the repository. broken.ahap is made for the README's
+# example: its Pattern[3], a continuous event, has no EventDuration.
+files=(
+    "Clip.haptic=Tests/HapticsTests/Fixtures/haptic/NiceVibrations__NVDice.haptic"
+    "Heartbeats.ahap=Tests/HapticsTests/Fixtures/corpus/unityplugins__Heartbeats.ahap"
+    "broken.ahap=Tests/HapticsTests/Fixtures/broken.ahap"
+    "Patterns=Patterns"
+    "Traces=Traces"
+)
+# Placeholder words of the synopsis, each replaced by a real argument wherever it stands alone.
+words=(
+    "PATTERN=Heartbeats.ahap"
+    "THEME...=/usr/share/feedbackd/themes/default.json"
+    "FILE=Traces/clean-pull.csv"
+    "N=3"
+)
+for entry in "${files[@]}"; do ln -s "$repo/${entry#*=}" "$work/${entry%%=*}"; done
+
+# How each command runs, first match wins: `pattern<TAB>how<TAB>expected status<TAB>why`.
+# how: run (as typed), repo (in the repository's checkout, stdin empty), bus (on the private
+# bus), interrupt (Ctrl-C after 3 s, as a user stops it), tty (in a pseudo-terminal, `q` typed),
+# skip (not run, the reason printed).
+rules=$(cat <<'EOF'
+make test	skip	-	runs the whole suite, which runs this script
+make install	skip	-	installs into /usr/local as root; make install-test (part of make test) runs it into a temporary DESTDIR
+sudo *	skip	-	changes the machine's udev rules as root
+systemctl --user *	skip	-	needs a systemd user manager and the installed unit; the D-Bus examples run hapticsd on a bus of their own instead
+make demo	repo	0	headless, it replays a bundled trace
+haptics demo	tty	0	interactive: reads its keys from a terminal (q quits)
+haptics demo --trace *	run	0	a trace replayed
+haptics * --loop forever*	interrupt	130	never ends by itself: Ctrl-C stops it, exit 130
+haptics impact * --driver stdout,evdev	run	EVDEV	with no gamepad, evdev cannot open one and the command fails as the README says (exit 1)
+haptics validate broken.ahap	run	65	a broken pattern file exits 65
+haptics devices*	run	0	with no gamepad, prints nothing on standard output
+haptics impact *	run	0	-
+haptics notify *	run	0	-
+haptics select	run	0	-
+haptics play *	run	0	-
+haptics render *	run	0	-
+haptics validate *	run	0	-
+haptics convert *	run	0	-
+haptics list	run	0	-
+fbcli *	bus	0	-
+busctl --user *	bus	0	-
+gdbus call --session *	bus	0	-
+EOF
+)
+
+# EVDEV: the exit status of a command that needs a gamepad: 1 on a machine with none (the
+# headless case this script is written for), 0 where `haptics devices` lists one.
+if [ -n "$(haptics devices 2>/dev/null)" ]; then evdev_status=0; else evdev_status=1; fi
+rules="${rules//EVDEV/$evdev_status}"
+
+# The commands of README.md, one a line.
+extract() {
+    awk '
+        function emit(line) {
+            sub(/[ \t]+#[ \t].*$/, "", line); sub(/[ \t]+$/, "", line)
+            if (line != "") print line
+        }
+        /^```/ {
+            if (fence == "") { fence = ($0 ~ /^```sh[ \t]*$/) ? "sh" : "other" } else { fence = "" }
+            pending = ""; next
+        }
+        fence == "sh" {
+            line = pending $0
+            if (line ~ /\\$/) { sub(/[ \t]*\\$/, " ", line); pending = line; next }
+            pending = ""; sub(/^[ \t]+/, "", line); gsub(/[ \t]+/, " ", line); emit(line); next
+        }
+        fence == "other" && /^\$ / { emit(substr($0, 3)); next }
+        fence == "" && /^\|/ {
+            n = split($0, cells, "|")
+            if ($0 ~ /\| *Example *\| *$/) { table = 1; next }
+            if (!table) next
+            cell = cells[n - 1]; gsub(/^ +| +$/, "", cell)
+            if (cell ~ /^`.*`$/) emit(substr(cell, 2, length(cell) - 2))
+            next
+        }
+        fence == "" { table = 0 }
+    ' "$readme"
+}
+
+# The commands a synopsis line stands for; any other line stands for itself.
+expand() {
+    local line="$1"
+    if [[ "$line" != *"["* && ! "$line" =~ [^\ ]\|[^\ ] ]]; then
+        printf '%s\n' "$line"
+        return
+    fi
+    local -a tokens depths
+    local token depth=0 i
+    read -r -a tokens <<<"$line"
+    for i in "${!tokens[@]}"; do
+        token="${tokens[$i]}"
+        while [[ "$token" == "["* ]]; do depth=$((depth + 1)); token="${token#[}"; done
+        depths[i]=$depth
+        while [[ "$token" == *"]" ]]; do depth=$((depth - 1)); token="${token%]}"; done
+        tokens[i]="$token"
+    done
+    # form SHORT|LONG [index alternative]: the command with optional parts out or in, token
+    # `index` taking `alternative`, every other a|b its first.
+    form() {
+        local kind="$1" at="${2:--1}" alternative="${3:-}" out="" j word
+        for j in "${!tokens[@]}"; do
+            [ "$kind" = short ] && [ "${depths[j]}" -gt 0 ] && continue
+            word="${tokens[$j]%%|*}"
+            [ "$j" = "$at" ] && word="$alternative"
+            out+="${out:+ }$word"
+        done
+        printf '%s\n' "$out"
+    }
+    {
+        form short
+        form long
+        local -a alternatives
+        local k
+        for i in "${!tokens[@]}"; do
+            [[ "${tokens[$i]}" == *"|"* ]] || continue
+            IFS='|' read -r -a alternatives <<<"${tokens[$i]}"
+            for k in "${alternatives[@]:1}"; do
+                if [ "${depths[i]}" -gt 0 ]; then form long "$i" "$k"; else form short "$i" "$k"; fi
+            done
+        done
+    } | awk '!seen[$0]++'
+}
+
+substitute() {
+    local line=" $1 " entry
+    for entry in "${words[@]}"; do line="${line// ${entry%%=*} / ${entry#*=} }"; done
+    line="${line# }"
+    printf '%s\n' "${line% }"
+}
+
+classify() {
+    local command="$1" pattern how status why
+    while IFS=$'\t' read -r pattern how status why; do
+        # shellcheck disable=SC2053  # the pattern is a glob
+        if [[ "$command" == $pattern ]]; then
+            printf '%s\t%s\t%s\n' "$how" "$status" "$why"
+            return
+        fi
+    done <<<"$rules"
+    printf 'unclassified\t-\tno rule in scripts/readme-examples.sh says how to run it\n'
+}
+
+# The private session bus and hapticsd on it, started for the first D-Bus example.
+bus_up=""
+start_bus() {
+    [ -n "$bus_up" ] && return
+    cat >"$work/.bus.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=$work/.bus</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+EOF
+    dbus-daemon --nofork --config-file="$work/.bus.conf" --print-address >"$work/.bus.address" 2>"$work/.bus.log" &
+    started+=("$!")
+    local tries=0
+    until [ -s "$work/.bus.address" ]; do
+        tries=$((tries + 1)); [ "$tries" -lt 100 ] || { echo "readme-examples: dbus-daemon did not start" >&2; cat "$work/.bus.log" >&2; exit 1; }
+        sleep 0.1
+    done
+    DBUS_SESSION_BUS_ADDRESS="$(head -n 1 "$work/.bus.address")"
+    export DBUS_SESSION_BUS_ADDRESS
+    echo "(the D-Bus examples: hapticsd --driver record on a private bus, $DBUS_SESSION_BUS_ADDRESS)"
+    (cd "$work" && exec env -u FEEDBACK_THEME XDG_CONFIG_HOME="$work/.config" hapticsd --driver record) \
+        >"$work/.hapticsd.frames" 2>"$work/.hapticsd.log" &
+    started+=("$!")
+    tries=0
+    until busctl --user status org.sigxcpu.Feedback >/dev/null 2>&1; do
+        tries=$((tries + 1)); [ "$tries" -lt 100 ] || { echo "readme-examples: hapticsd did not take its name" >&2; cat "$work/.hapticsd.log" >&2; exit 1; }
+        sleep 0.1
+    done
+    bus_up=1
+}
+
+passed=0 failed=0 skipped=0
+run_one() {
+    local command="$1" how status why code=0
+    IFS=$'\t' read -r how status why < <(classify "$command")
+    case "$how" in
+        skip)
+            skipped=$((skipped + 1))
+            printf 'skip %s  (%s)\n' "$command" "$why"
+            return
+            ;;
+        unclassified)
+            failed=$((failed + 1))
+            printf 'FAIL %s  (%s)\n' "$command" "$why"
+            return
+            ;;
+        bus) start_bus ;;
+    esac
+    : >"$work/.out"
+    case "$how" in
+        run | bus) (cd "$work" && timeout 120 bash -o pipefail -c "$command" </dev/null >"$work/.out" 2>&1) || code=$? ;;
+        repo) (cd "$repo" && timeout 600 bash -o pipefail -c "$command" </dev/null >"$work/.out" 2>&1) || code=$? ;;
+        interrupt) (cd "$work" && timeout --preserve-status -s INT -k 10 3 bash -o pipefail -c "exec $command" </dev/null >"$work/.out" 2>&1) || code=$? ;;
+        tty)
+            # `script` gives the command a pseudo-terminal and types what it reads: q, after a second.
+            (cd "$work" && { sleep 1; printf q; sleep 2; } | timeout 30 script -qefc "$command" /dev/null >"$work/.out" 2>&1) ||
+                code=$?
+            ;;
+    esac
+    if [ "$code" = "$status" ]; then
+        passed=$((passed + 1))
+        printf 'ok   %s%s\n' "$command" "$([ "$why" = - ] || printf '  (%s)' "$why")"
+    else
+        failed=$((failed + 1))
+        printf 'FAIL %s  (exit %s, expected %s)\n' "$command" "$code" "$status"
+        tail -n 5 "$work/.out" | sed 's/^/     | /'
+    fi
+}
+
+while IFS= read -r line; do
+    while IFS= read -r command; do
+        run_one "$(substitute "$command")"
+    done < <(expand "$line")
+done < <(extract)
+
+if [ -n "$bus_up" ]; then
+    echo "(hapticsd recorded $(grep -c '"t_ms"' "$work/.hapticsd.frames" || true) frames)"
+fi
+echo "readme-examples: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
