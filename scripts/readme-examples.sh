@@ -56,9 +56,10 @@ words=(
 for entry in "${files[@]}"; do ln -s "$repo/${entry#*=}" "$work/${entry%%=*}"; done
 
 # How each command runs, first match wins: `pattern<TAB>how<TAB>expected status<TAB>why`.
-# how: run (as typed), repo (in the repository's checkout, stdin empty), bus (on the private
-# bus), interrupt (Ctrl-C after 3 s, as a user stops it), tty (in a pseudo-terminal, `q` typed),
-# skip (not run, the reason printed).
+# how: run (as typed), session (as typed, and its output must be the lines the README shows after
+# its `$ ` line), repo (in the repository's checkout, stdin empty), bus (on the private bus),
+# interrupt (Ctrl-C after 3 s, as a user stops it), tty (in a pseudo-terminal, `q` typed), skip
+# (not run, the reason printed).
 rules=$(cat <<'EOF'
 make test	skip	-	runs the whole suite, which runs this script
 make install	skip	-	installs into /usr/local as root; make install-test (part of make test) runs it into a temporary DESTDIR
@@ -69,7 +70,7 @@ haptics demo	tty	0	interactive: reads its keys from a terminal (q quits)
 haptics demo --trace *	run	0	a trace replayed
 haptics * --loop forever*	interrupt	130	never ends by itself: Ctrl-C stops it, exit 130
 haptics impact * --driver stdout,evdev	run	EVDEV	with no gamepad, evdev cannot open one and the command fails as the README says (exit 1)
-haptics validate broken.ahap	run	65	a broken pattern file exits 65
+haptics validate broken.ahap	session	65	a broken pattern file exits 65, with the error the README shows
 haptics devices*	run	0	with no gamepad, prints nothing on standard output
 haptics impact *	run	0	-
 haptics notify *	run	0	-
@@ -116,6 +117,17 @@ extract() {
             next
         }
         fence == "" { table = 0 }
+    ' "$readme"
+}
+
+# The lines README.md shows after `$ COMMAND` in a plain ``` block, up to the next `$ ` line or
+# the block's end.
+shown() {
+    awk -v command="$ $1" '
+        /^```/ { if (found) exit; fence = !fence; next }
+        fence && $0 == command { found = 1; next }
+        found && /^\$ / { exit }
+        found { print }
     ' "$readme"
 }
 
@@ -240,7 +252,7 @@ run_one() {
     esac
     : >"$work/.out"
     case "$how" in
-        run | bus) (cd "$work" && timeout 120 bash -o pipefail -c "$command" </dev/null >"$work/.out" 2>&1) || code=$? ;;
+        run | session | bus) (cd "$work" && timeout 120 bash -o pipefail -c "$command" </dev/null >"$work/.out" 2>&1) || code=$? ;;
         repo) (cd "$repo" && timeout 600 bash -o pipefail -c "$command" </dev/null >"$work/.out" 2>&1) || code=$? ;;
         interrupt) (cd "$work" && timeout --preserve-status -s INT -k 10 3 bash -o pipefail -c "exec $command" </dev/null >"$work/.out" 2>&1) || code=$? ;;
         tty)
@@ -249,13 +261,20 @@ run_one() {
                 code=$?
             ;;
     esac
-    if [ "$code" = "$status" ]; then
+    local output_differs=""
+    if [ "$how" = session ] && [ "$(cat "$work/.out")" != "$(shown "$command")" ]; then output_differs=1; fi
+    if [ "$code" = "$status" ] && [ -z "$output_differs" ]; then
         passed=$((passed + 1))
         printf 'ok   %s%s\n' "$command" "$([ "$why" = - ] || printf '  (%s)' "$why")"
     else
         failed=$((failed + 1))
-        printf 'FAIL %s  (exit %s, expected %s)\n' "$command" "$code" "$status"
+        printf 'FAIL %s  (exit %s, expected %s%s)\n' "$command" "$code" "$status" \
+            "$([ -z "$output_differs" ] || printf '; its output is not what the README shows')"
         tail -n 5 "$work/.out" | sed 's/^/     | /'
+        if [ -n "$output_differs" ]; then
+            echo "     the README shows instead:"
+            shown "$command" | sed 's/^/     | /'
+        fi
     fi
 }
 
