@@ -15,7 +15,6 @@ let package = Package(
     name: "Haptics",
     products: [
         .library(name: "Haptics", targets: ["Haptics"]),
-        .library(name: "HapticsModel", targets: ["HapticsModel"]),
         .library(name: "HapticsEvdev", targets: ["HapticsEvdev"]),
         .library(name: "PullToRefresh", targets: ["PullToRefresh"]),
         .library(name: "HapticsTesting", targets: ["HapticsTesting"]),
