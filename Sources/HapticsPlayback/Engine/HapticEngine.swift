@@ -31,6 +31,12 @@ public final class HapticEngine: HapticFeedback {
     /// The presets played so far, rendered at full intensity.
     private let presetTracks = Mutex<[Preset: RumbleTrack]>([:])
 
+    /// How often a held level is re-sent by default: every 2 s, as SDL does (some pads stop on
+    /// their own after 5 s).
+    static let defaultRefreshInterval = Duration.seconds(2)
+    /// How many playbacks mix by default before the oldest gives way.
+    static let defaultMaximumVoices = 32
+
     /// Creates an engine playing through `driver` on `clock`, rendering with `settings`.
     /// Tests pass `HapticsTesting`'s `ManualClock`; real devices play best on
     /// `PrecisionClock`, which `init(driver:settings:)` picks.
@@ -54,9 +60,13 @@ public final class HapticEngine: HapticFeedback {
     }
 
     /// Creates an engine with the player's limits given: a held level is re-sent every
-    /// `refreshInterval` (2 s by default, as SDL does: some pads stop on their own), and beyond
-    /// `maximumVoices` overlapping playbacks (32) the oldest is stopped.
-    convenience init<C: Clock>(driver: any HapticDriver, clock: C, refreshInterval: Duration = .seconds(2), maximumVoices: Int = 32)
+    /// `refreshInterval`, and beyond `maximumVoices` overlapping playbacks the oldest is stopped.
+    convenience init<C: Clock>(
+        driver: any HapticDriver,
+        clock: C,
+        refreshInterval: Duration = defaultRefreshInterval,
+        maximumVoices: Int = defaultMaximumVoices
+    )
     where C.Duration == Duration {
         self.init(
             driver: driver,
@@ -71,8 +81,8 @@ public final class HapticEngine: HapticFeedback {
         driver: any HapticDriver,
         makeTimer: ((_ handler: @escaping @Sendable () -> Void) -> any PlaybackTimer)?,
         settings: RenderSettings,
-        refreshInterval: Duration = .seconds(2),
-        maximumVoices: Int = 32
+        refreshInterval: Duration = defaultRefreshInterval,
+        maximumVoices: Int = defaultMaximumVoices
     ) {
         renderer = Renderer(settings: settings)
         core = PlayerCore(driver: driver, makeTimer: makeTimer, refreshInterval: refreshInterval, maximumVoices: maximumVoices)
