@@ -21,6 +21,9 @@ let package = Package(
         .library(name: "FeedbackTheme", targets: ["FeedbackTheme"]),
         .executable(name: "haptics", targets: ["haptics"]),
         .executable(name: "hapticsd", targets: ["hapticsd"]),
+        // libhaptics for C (and Python, through ctypes): `make install` names it
+        // libhaptics.so.0, linked with its soname and with the Swift runtime inside.
+        .library(name: "HapticsC", type: .dynamic, targets: ["HapticsC"]),
     ],
     targets: [
         // What the model takes from the C library, behind one module: errno, files, libm's pow.
@@ -66,6 +69,23 @@ let package = Package(
                 "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "FeedbackTheme", "CSDBus",
             ], swiftSettings: strict),
         .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon", "HapticsCommandLine"], swiftSettings: strict),
+        // The C interface's header (installed as haptics.h), for the Swift side to share its types.
+        .systemLibrary(name: "CHaptics", path: "CHaptics"),
+        // The C interface: haptics.h's functions over the engine, on the command line's drivers.
+        // Linked as libhaptics.so.0 that needs no Swift toolchain: the Swift runtime linked in,
+        // and only haptics.h's functions exported (haptics.map), so the runtime inside clashes
+        // with no other in the process. (These flags reach every product that links the
+        // target, and only the library does: its tests are C and Python programs.)
+        .target(
+            name: "HapticsC",
+            dependencies: ["CHaptics", "HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "HapticsTesting"],
+            swiftSettings: strict,
+            linkerSettings: [
+                .unsafeFlags([
+                    "-static-stdlib", "-Xlinker", "-soname=libhaptics.so.0",
+                    "-Xlinker", "--version-script=\(Context.packageDirectory)/CHaptics/haptics.map",
+                ])
+            ]),
 
         .testTarget(
             name: "HapticsTests", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback", "HapticsPlatform", "HapticsTesting"],

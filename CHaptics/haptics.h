@@ -1,0 +1,208 @@
+/*
+ * haptics.h: the C interface of libhaptics, the Haptics engine for Linux.
+ *
+ * Impacts, notifications, the selection tick and authored patterns (AHAP, .haptic), rendered
+ * to dual-motor rumble and played through a driver: a gamepad through the kernel's evdev
+ * force-feedback interface, the terminal, or a recorder that a test reads back.
+ *
+ *     haptics_engine *engine;
+ *     if (haptics_engine_open("auto", NULL, &engine) != HAPTICS_OK) {
+ *         fprintf(stderr, "haptics: %s\n", haptics_last_error());
+ *         return 1;
+ *     }
+ *     haptics_impact(engine, "heavy", 1.0);
+ *     haptics_wait(engine);
+ *     haptics_engine_close(engine);
+ *
+ * Build with `pkg-config --cflags --libs haptics`. The library carries its own Swift runtime:
+ * a program needs nothing else.
+ *
+ * Return codes: every function but haptics_last_error and haptics_version returns HAPTICS_OK
+ * (0) or a negative haptics_status; on an error, haptics_last_error() says what went wrong.
+ * Every argument is checked (NULL pointers, NaN, values out of range, a pointer that is not an
+ * open engine): a bad one is an error, HAPTICS_ERROR_INVALID_ARGUMENT, never a crash.
+ *
+ * Threads: every function may be called from any thread, on the same engine from several
+ * threads at once. Playing never blocks (the frames are sent by the engine's own timer
+ * thread); only haptics_wait and haptics_engine_close wait. Close an engine once, after its
+ * other calls have returned.
+ *
+ * Strings are UTF-8 and NUL-terminated; the library copies what it keeps.
+ */
+#ifndef HAPTICS_H
+#define HAPTICS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** An engine: one driver, a mixer for overlapping playbacks and a master gain. Opaque. */
+typedef struct haptics_engine haptics_engine;
+
+/** What a function returns: HAPTICS_OK, or why it failed (always negative). */
+typedef enum haptics_status {
+    /** It worked. */
+    HAPTICS_OK = 0,
+    /** An argument is NULL, NaN, out of range, not one of the names allowed, or not an open
+        engine. */
+    HAPTICS_ERROR_INVALID_ARGUMENT = -1,
+    /** What was named does not exist: no preset of that name, no file at that path. */
+    HAPTICS_ERROR_NOT_FOUND = -2,
+    /** The device cannot be driven: no gamepad that can vibrate, permission denied, unplugged,
+        no free effect slot. */
+    HAPTICS_ERROR_DEVICE = -3,
+    /** A pattern does not load: not JSON, not AHAP or .haptic, a value of the wrong kind, an
+        unreadable or too large file. The message names the file and the JSON path. */
+    HAPTICS_ERROR_FORMAT = -4,
+    /** The engine's driver does not offer this: recorded frames from an engine that does not
+        record, waiting on a "record" engine for a playback that repeats forever. */
+    HAPTICS_ERROR_UNSUPPORTED = -5,
+} haptics_status;
+
+/** The `repeat` that plays a pattern until haptics_stop(). */
+#define HAPTICS_REPEAT_FOREVER (-1)
+
+/** One frame a "record" engine's driver received: both motors held at fixed levels. */
+typedef struct haptics_frame {
+    /** When the frame starts, in milliseconds from the engine's first playback. */
+    double start_ms;
+    /** How long the levels hold, in milliseconds; 0 on a silent frame means "until further
+        notice" (the motors are off). */
+    double duration_ms;
+    /** The strong (low-frequency) motor's level, 0...1, the master gain applied. */
+    double strong;
+    /** The weak (high-frequency) motor's level, 0...1, the master gain applied. */
+    double weak;
+} haptics_frame;
+
+/**
+ * Opens an engine on a driver and stores it in *out (left untouched on an error).
+ *
+ * driver:
+ *   "auto"    a rumble-capable gamepad when one is found, else the terminal ("stdout").
+ *             With a device named, that device or an error, as "evdev".
+ *   "evdev"   a gamepad through the kernel's evdev force-feedback interface; the device is
+ *             opened now, and a missing or forbidden one is HAPTICS_ERROR_DEVICE.
+ *   "stdout"  one text line per frame on standard output, in real time.
+ *   "record"  nothing plays: every frame is kept for haptics_recorded_frames, on virtual time.
+ *             Playbacks started since the last haptics_wait all start at the same virtual
+ *             instant, and haptics_wait plays them to their end at once; nothing ever waits in
+ *             real time. What a test of an app's haptics uses.
+ * device: for "auto" and "evdev", which device: NULL or "auto" (the first rumble-capable
+ *   gamepad), "all" (every device that can vibrate), a path ("/dev/input/event5" or a
+ *   /dev/input/by-id link), an index into `haptics devices`' list ("0"), or part of a device's
+ *   name ("DualSense"). Must be NULL for "stdout" and "record".
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (NULL driver or out, an unknown driver, a device for
+ * a driver that takes none), HAPTICS_ERROR_DEVICE.
+ */
+int haptics_engine_open(const char *driver, const char *device, haptics_engine **out);
+
+/**
+ * Stops everything, turns the motors off, releases the device (erasing what was uploaded to
+ * it) and frees the engine. The pointer is invalid afterwards; a later call with it is
+ * HAPTICS_ERROR_INVALID_ARGUMENT. NULL is HAPTICS_ERROR_INVALID_ARGUMENT too.
+ */
+int haptics_engine_close(haptics_engine *engine);
+
+/**
+ * Fires an impact: style is "light", "medium", "heavy", "soft" or "rigid" (as UIKit's
+ * UIImpactFeedbackGenerator), intensity 0...1 scales its levels (1: the preset as authored).
+ * Returns at once; the impact plays on, mixed with anything playing.
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (an unknown style, intensity NaN or outside 0...1).
+ */
+int haptics_impact(haptics_engine *engine, const char *style, double intensity);
+
+/**
+ * Fires a notification: type is "success", "warning" or "error" (as UIKit's
+ * UINotificationFeedbackGenerator). Returns at once.
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (an unknown type).
+ */
+int haptics_notify(haptics_engine *engine, const char *type);
+
+/** Fires the short tick that marks a change of selection. Returns at once. */
+int haptics_selection(haptics_engine *engine);
+
+/**
+ * Plays a built-in preset, `repeat` times (1 or more) or HAPTICS_REPEAT_FOREVER. The presets:
+ * the impacts "light", "medium", "heavy", "soft", "rigid", the "selection" tick, and the
+ * notifications "success", "warning", "error". Returns at once.
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (NULL name, repeat 0 or below -1),
+ * HAPTICS_ERROR_NOT_FOUND (no preset of that name).
+ */
+int haptics_play_preset(haptics_engine *engine, const char *name, int repeat);
+
+/**
+ * Plays a pattern file, `repeat` times or HAPTICS_REPEAT_FOREVER: Core Haptics AHAP (.ahap)
+ * or a Lofelt / Meta Haptics Studio clip (.haptic); another extension is told from the
+ * content. The file is read and rendered before this returns; then it plays on.
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT, HAPTICS_ERROR_NOT_FOUND (no file at the path),
+ * HAPTICS_ERROR_FORMAT (the message names the file, the JSON path and what was expected).
+ */
+int haptics_play_file(haptics_engine *engine, const char *path, int repeat);
+
+/**
+ * Plays an AHAP pattern given as JSON text (`{"Version": 1.0, "Pattern": [...]}`), `repeat`
+ * times or HAPTICS_REPEAT_FOREVER.
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT, HAPTICS_ERROR_FORMAT.
+ */
+int haptics_play_ahap_json(haptics_engine *engine, const char *json, int repeat);
+
+/** Stops every playback at once and turns the motors off. */
+int haptics_stop(haptics_engine *engine);
+
+/**
+ * Sets the master gain, 0...1, applied to everything played (1 when opened); what is playing
+ * follows at once.
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (gain NaN or outside 0...1).
+ */
+int haptics_set_gain(haptics_engine *engine, double gain);
+
+/** Stores the master gain in *gain. */
+int haptics_get_gain(haptics_engine *engine, double *gain);
+
+/**
+ * Waits until everything started on the engine so far has ended (played to its end, or
+ * stopped by haptics_stop from another thread). On a "record" engine it waits for nothing:
+ * virtual time runs through every playback to its end at once, and the frames are recorded.
+ *
+ * Errors: HAPTICS_ERROR_UNSUPPORTED (a "record" engine with a playback that repeats forever:
+ * it would never end; stop it first), HAPTICS_ERROR_DEVICE (a playback failed: the device was
+ * unplugged, say).
+ */
+int haptics_wait(haptics_engine *engine);
+
+/**
+ * Reads the frames a "record" engine has recorded so far, in order (the playbacks since the
+ * last haptics_wait have none until it runs them). Stores the number of frames recorded in
+ * *count and copies the first min(*count, capacity) of them into out; so a call with out NULL
+ * and capacity 0 asks for the count alone, and *count > capacity means out was too small.
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (count NULL, out NULL with a capacity above 0),
+ * HAPTICS_ERROR_UNSUPPORTED (an engine whose driver is not "record").
+ */
+int haptics_recorded_frames(haptics_engine *engine, haptics_frame *out, size_t capacity, size_t *count);
+
+/**
+ * The message of the last call that failed on this thread (each thread has its own), in
+ * English, on one line; "" when none has failed. Never NULL. Valid until the next failing call
+ * on this thread.
+ */
+const char *haptics_last_error(void);
+
+/** The library's version, e.g. "0.1.0". Never NULL; never freed. */
+const char *haptics_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,107 @@
+import HapticsCommandLine
+import HapticsEvdev
+import HapticsModel
+import HapticsPlayback
+import HapticsTesting
+import Synchronization
+
+/// What a `haptics_engine *` stands for: an engine on the driver `haptics_engine_open` named,
+/// and the playbacks started on it that `haptics_wait` waits for.
+///
+/// A `record` engine has no clock (`HapticEngine(instantDriver:)`): its time moves only when
+/// `wait()` plays everything started to its end, and its `RecordingDriver` keeps every frame.
+/// The others play in real time on `PrecisionClock`.
+final class LibraryEngine: Sendable {
+    /// The engine.
+    let engine: HapticEngine
+    /// The recorder a `record` engine plays to; `nil` on any other.
+    private let recorder: RecordingDriver?
+    /// The playbacks started and not seen ended yet, and the first failure seen since the
+    /// last `wait()`.
+    private let playbacks = Mutex(Playbacks())
+
+    private struct Playbacks {
+        var started: [Started] = []
+        var failure: (any Error)?
+        var nextID: UInt64 = 0
+    }
+
+    /// A playback `wait()` waits for.
+    private struct Started {
+        let id: UInt64
+        let handle: PlaybackHandle
+        let forever: Bool
+    }
+
+    /// Opens an engine on `driver`; `device` picks the device of `evdev` and `auto`, and is
+    /// refused by the others. `evdev` (and `auto` with a device named) opens its device now and
+    /// throws why it cannot; `auto` with none plays in the terminal when no gamepad can vibrate.
+    init(driver: DriverChoice, device: String?) throws(LibraryError) {
+        if driver == .record || driver == .stdout, let device {
+            throw .invalidArgument("device is \"\(device)\"; the \(driver.rawValue) driver takes none (NULL)")
+        }
+        if driver == .record {
+            let recorder = RecordingDriver()
+            self.recorder = recorder
+            engine = HapticEngine(instantDriver: recorder)
+            return
+        }
+        let silent = Console(out: { _ in }, err: { _ in })
+        do {
+            let made = try driver.makeDriver(
+                device: device.map(DeviceSelection.init(option:)) ?? .auto, console: silent, terminal: StdoutDriver(format: .text))
+            recorder = nil
+            engine = HapticEngine(driver: made)
+        } catch {
+            throw .device(error)
+        }
+    }
+
+    /// Starts a playback with `start`, and keeps its handle for `wait()`.
+    func start(forever: Bool = false, _ start: (HapticEngine) -> PlaybackHandle) {
+        let handle = start(engine)
+        playbacks.withLock { playbacks in
+            playbacks.started.removeAll { started in
+                guard let outcome = started.handle.outcome else { return false }
+                if case .failed(let error) = outcome, playbacks.failure == nil { playbacks.failure = error }
+                return true
+            }
+            playbacks.nextID += 1
+            playbacks.started.append(Started(id: playbacks.nextID, handle: handle, forever: forever))
+        }
+    }
+
+    /// Waits until every playback started so far has ended (on a `record` engine, plays them to
+    /// their end at once), and throws the first failure among them.
+    func wait() throws(LibraryError) {
+        if recorder != nil {
+            guard !playbacks.withLock({ $0.started.contains { $0.forever && !$0.handle.isFinished } }) else {
+                throw .unsupported(
+                    "a playback repeating forever never ends on a record engine; stop it (haptics_stop) before waiting")
+            }
+            engine.playToEnd()
+        }
+        while let next = playbacks.withLock({ $0.started.first }) {
+            let outcome = Blocking.outcome(of: next.handle)
+            playbacks.withLock { playbacks in
+                playbacks.started.removeAll { $0.id == next.id }
+                if case .failed(let error) = outcome, playbacks.failure == nil { playbacks.failure = error }
+            }
+        }
+        if let failure = playbacks.withLock({ $0.failure.take() }) { throw .device(failure) }
+    }
+
+    /// The frames a `record` engine's driver has received, in order.
+    func recordedFrames() throws(LibraryError) -> [RumbleFrame] {
+        guard let recorder else {
+            throw .unsupported("only a record engine keeps its frames; this one plays them")
+        }
+        return recorder.frames
+    }
+
+    /// Stops everything, turns the motors off and releases the driver, waiting until it is done.
+    func close() {
+        Blocking.run { [engine] in await engine.close() }
+        playbacks.withLock { $0.started.removeAll() }
+    }
+}
