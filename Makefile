@@ -30,6 +30,21 @@ STATIC = --static-swift-stdlib
 BINDIR = $(PREFIX)/bin
 UDEVDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/udev/rules.d,/etc/udev/rules.d)
 USERUNITDIR ?= $(PREFIX)/lib/systemd/user
+# libhaptics (the C library, its header and pkg-config file) and the Python package over it.
+# LIBRARY_VERSION is the one haptics_version() gives; the soname's 0 is its ABI.
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+LIBRARY_VERSION := $(shell sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsC/LibraryVersion.swift)
+SONAME = libhaptics.so.0
+REALNAME = libhaptics.so.$(LIBRARY_VERSION)
+# Debian's python3 reads /usr/lib/python3/dist-packages, and under any other prefix (such as
+# /usr/local) lib/python3.X/dist-packages.
+PYTHON_VERSION := $(shell /usr/bin/python3 -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null || echo python3)
+PYTHONDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/lib/python3/dist-packages,$(PREFIX)/lib/$(PYTHON_VERSION)/dist-packages)
+PYTHON_FILES = $(notdir $(wildcard python/haptics/*.py)) py.typed
+LIBRARY_INSTALLED = $(DESTDIR)$(LIBDIR)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libhaptics.so \
+	$(DESTDIR)$(INCLUDEDIR)/haptics.h $(DESTDIR)$(PKGCONFIGDIR)/haptics.pc $(addprefix $(DESTDIR)$(PYTHONDIR)/haptics/,$(PYTHON_FILES))
 INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$(UDEVDIR)/70-haptics.rules \
 	$(DESTDIR)$(USERUNITDIR)/hapticsd.service
 
@@ -37,7 +52,8 @@ INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
 DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
 
-.PHONY: demo test deps build unit-test readme-examples kernel-test bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint
+.PHONY: demo test deps build unit-test readme-examples kernel-test bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint \
+	install-library uninstall-library c-test python-test
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
@@ -47,7 +63,7 @@ demo: build
 ## test: the whole suite: the formatter's lint, unit tests (with hapticsd against real D-Bus clients), every shell
 ## example of the README, make install into a DESTDIR, the kernel tests in a VM, a smoke run of the benchmark and of
 ## every fuzzer.
-test: lint unit-test readme-examples install-test bench-smoke kernel-test fuzz-smoke
+test: lint unit-test readme-examples install-test c-test python-test bench-smoke kernel-test fuzz-smoke
 
 ## lint: every Swift file of the repository against .swift-format, warnings as errors
 ## (`swift format format -i -r Sources Tests bench Package.swift` fixes most of what it finds).
@@ -72,8 +88,9 @@ readme-examples: build
 	scripts/readme-examples.sh
 
 ## install: haptics and hapticsd (release builds), the udev rule and hapticsd's systemd user
-## unit, under PREFIX (default /usr/local) inside DESTDIR. uninstall removes exactly those.
-install: deps
+## unit, libhaptics with haptics.h and haptics.pc, and the Python package, under PREFIX (default
+## /usr/local) inside DESTDIR. uninstall removes exactly those.
+install: deps install-library
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_EXECUTABLE) --product haptics
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC) --product hapticsd
 	install -D -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) $(STATIC_EXECUTABLE) --show-bin-path)/haptics" $(DESTDIR)$(BINDIR)/haptics
@@ -83,8 +100,43 @@ install: deps
 	sed 's|@BINDIR@|$(BINDIR)|' systemd/hapticsd.service.in > $(DESTDIR)$(USERUNITDIR)/hapticsd.service
 	chmod 644 $(DESTDIR)$(USERUNITDIR)/hapticsd.service
 
-uninstall:
+uninstall: uninstall-library
 	rm -f $(INSTALLED)
+
+## install-library: libhaptics.so.LIBRARY_VERSION (the Swift runtime inside, soname libhaptics.so.0)
+## with its two links, haptics.h, haptics.pc, and the Python package `haptics` over the library.
+## Without a DESTDIR, ldconfig then tells the loader about the library.
+install-library: deps
+	$(SWIFT) build -c $(CONFIGURATION) --product HapticsC
+	install -D -m 644 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/libHapticsC.so" $(DESTDIR)$(LIBDIR)/$(REALNAME)
+	ln -sf $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libhaptics.so
+	install -D -m 644 CHaptics/haptics.h $(DESTDIR)$(INCLUDEDIR)/haptics.h
+	mkdir -p $(DESTDIR)$(PKGCONFIGDIR)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(LIBRARY_VERSION)|' \
+		CHaptics/haptics.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/haptics.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/haptics.pc
+	install -d $(DESTDIR)$(PYTHONDIR)/haptics
+	install -m 644 $(addprefix python/haptics/,$(PYTHON_FILES)) $(DESTDIR)$(PYTHONDIR)/haptics/
+	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null; then ldconfig; fi
+
+uninstall-library:
+	rm -f $(LIBRARY_INSTALLED)
+	rm -rf $(DESTDIR)$(PYTHONDIR)/haptics/__pycache__
+	rmdir $(DESTDIR)$(PYTHONDIR)/haptics 2>/dev/null || true
+
+## c-test: the C example built with `pkg-config --cflags --libs haptics` against a staged install
+## and its frames checked against `haptics play --driver record` for every preset; a C program
+## calling every function with bad arguments, and one calling from several threads at once.
+c-test: build
+	@scripts/ensure-packages.sh gcc libc6-dev pkg-config
+	SWIFT=$(SWIFT) scripts/c-library-test.sh
+
+## python-test: the Python package's pytest suite on the staged library (Debian's python3), and
+## `pip install ./python` into a virtual environment.
+python-test: build
+	@scripts/ensure-packages.sh python3-pytest python3-venv python3-pip python3-setuptools
+	SWIFT=$(SWIFT) scripts/python-test.sh
 
 ## install-test: make install into a temporary DESTDIR, check what landed, make uninstall.
 install-test: deps

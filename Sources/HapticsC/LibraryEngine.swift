@@ -71,20 +71,23 @@ final class LibraryEngine: Sendable {
         }
     }
 
-    /// Waits until every playback started so far has ended (on a `record` engine, plays them to
-    /// their end at once), and throws the first failure among them.
+    /// Waits until every playback started so far has ended, and throws the first failure
+    /// among them (or among those seen ended since the last wait). On a `record` engine nothing
+    /// blocks: time runs through every playback to its end at once; those started meanwhile by
+    /// other threads are the next wait's.
     func wait() throws(LibraryError) {
+        let waited = playbacks.withLock { $0.started }
         if recorder != nil {
-            guard !playbacks.withLock({ $0.started.contains { $0.forever && !$0.handle.isFinished } }) else {
+            guard !waited.contains(where: { $0.forever && !$0.handle.isFinished }) else {
                 throw .unsupported(
                     "a playback repeating forever never ends on a record engine; stop it (haptics_stop) before waiting")
             }
             engine.playToEnd()
         }
-        while let next = playbacks.withLock({ $0.started.first }) {
-            let outcome = Blocking.outcome(of: next.handle)
+        for started in waited {
+            let outcome = started.handle.outcome ?? Blocking.outcome(of: started.handle)
             playbacks.withLock { playbacks in
-                playbacks.started.removeAll { $0.id == next.id }
+                playbacks.started.removeAll { $0.id == started.id }
                 if case .failed(let error) = outcome, playbacks.failure == nil { playbacks.failure = error }
             }
         }

@@ -1,0 +1,179 @@
+/*
+ * Every function of haptics.h with bad arguments (NULL, NaN, infinities, out of range, unknown
+ * names, a pointer that is no open engine, a closed engine): each must return its error and set
+ * a message, never crash, and leave *out untouched. Then the good arguments, on a "record"
+ * engine, return HAPTICS_OK. Prints one line per failed check and exits 1 if any failed.
+ */
+#include <haptics.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures = 0;
+static int checks = 0;
+
+/* Checks that `status` is `expected` and, for an error, that a message was set. */
+static void expect(int status, int expected, const char *what, int line) {
+    checks++;
+    if (status != expected) {
+        printf("FAIL line %d: %s returned %d, expected %d (%s)\n", line, what, status, expected, haptics_last_error());
+        failures++;
+        return;
+    }
+    if (expected != HAPTICS_OK && haptics_last_error()[0] == '\0') {
+        printf("FAIL line %d: %s returned %d with no message\n", line, what, status);
+        failures++;
+    }
+}
+
+#define EXPECT(call, expected) expect((call), (expected), #call, __LINE__)
+
+int main(void) {
+    const int invalid = HAPTICS_ERROR_INVALID_ARGUMENT;
+    if (haptics_last_error() == NULL || haptics_last_error()[0] != '\0') {
+        printf("FAIL: haptics_last_error is not \"\" before any error\n");
+        failures++;
+    }
+    if (haptics_version() == NULL || haptics_version()[0] == '\0') {
+        printf("FAIL: haptics_version is empty\n");
+        failures++;
+    }
+
+    /* Opening. */
+    haptics_engine *untouched = (haptics_engine *)(uintptr_t)0x1234;
+    EXPECT(haptics_engine_open(NULL, NULL, &untouched), invalid);
+    EXPECT(haptics_engine_open("record", NULL, NULL), invalid);
+    EXPECT(haptics_engine_open("", NULL, &untouched), invalid);
+    EXPECT(haptics_engine_open("RECORD", NULL, &untouched), invalid);
+    EXPECT(haptics_engine_open("gamepad", NULL, &untouched), invalid);
+    EXPECT(haptics_engine_open("record", "/dev/input/event0", &untouched), invalid);
+    EXPECT(haptics_engine_open("stdout", "0", &untouched), invalid);
+    EXPECT(haptics_engine_open("record", "\xff\xfe", &untouched), invalid);
+    EXPECT(haptics_engine_open("evdev", "/nonexistent/event99", &untouched), HAPTICS_ERROR_DEVICE);
+    EXPECT(haptics_engine_open("auto", "/nonexistent/event99", &untouched), HAPTICS_ERROR_DEVICE);
+    if (untouched != (haptics_engine *)(uintptr_t)0x1234) {
+        printf("FAIL: a failed haptics_engine_open wrote to *out\n");
+        failures++;
+    }
+
+    /* Every function on a NULL engine and on pointers that are no engine. */
+    haptics_engine *bogus[] = {NULL, (haptics_engine *)(uintptr_t)0x1, (haptics_engine *)&failures};
+    haptics_frame frame;
+    size_t count = 0;
+    double gain = 0;
+    for (size_t i = 0; i < sizeof bogus / sizeof *bogus; i++) {
+        haptics_engine *engine = bogus[i];
+        EXPECT(haptics_impact(engine, "heavy", 1.0), invalid);
+        EXPECT(haptics_notify(engine, "success"), invalid);
+        EXPECT(haptics_selection(engine), invalid);
+        EXPECT(haptics_play_preset(engine, "heavy", 1), invalid);
+        EXPECT(haptics_play_file(engine, "/dev/null", 1), invalid);
+        EXPECT(haptics_play_ahap_json(engine, "{}", 1), invalid);
+        EXPECT(haptics_stop(engine), invalid);
+        EXPECT(haptics_set_gain(engine, 0.5), invalid);
+        EXPECT(haptics_get_gain(engine, &gain), invalid);
+        EXPECT(haptics_wait(engine), invalid);
+        EXPECT(haptics_recorded_frames(engine, &frame, 1, &count), invalid);
+        EXPECT(haptics_engine_close(engine), invalid);
+    }
+
+    /* Bad arguments on a real engine. */
+    haptics_engine *engine = NULL;
+    EXPECT(haptics_engine_open("record", NULL, &engine), HAPTICS_OK);
+    const double bad_levels[] = {NAN, -NAN, INFINITY, -INFINITY, -0.001, 1.001, -1, 2, 1e300};
+    for (size_t i = 0; i < sizeof bad_levels / sizeof *bad_levels; i++) {
+        EXPECT(haptics_impact(engine, "heavy", bad_levels[i]), invalid);
+        EXPECT(haptics_set_gain(engine, bad_levels[i]), invalid);
+    }
+    EXPECT(haptics_impact(engine, NULL, 1.0), invalid);
+    EXPECT(haptics_impact(engine, "", 1.0), invalid);
+    EXPECT(haptics_impact(engine, "Heavy", 1.0), invalid);
+    EXPECT(haptics_impact(engine, "success", 1.0), invalid);
+    EXPECT(haptics_notify(engine, NULL), invalid);
+    EXPECT(haptics_notify(engine, "heavy"), invalid);
+    EXPECT(haptics_notify(engine, "\xc3\x28"), invalid);
+    const int bad_repeats[] = {0, -2, -100, INT32_MIN};
+    for (size_t i = 0; i < sizeof bad_repeats / sizeof *bad_repeats; i++) {
+        EXPECT(haptics_play_preset(engine, "heavy", bad_repeats[i]), invalid);
+        EXPECT(haptics_play_file(engine, "/dev/null", bad_repeats[i]), invalid);
+        EXPECT(haptics_play_ahap_json(engine, "{\"Pattern\": []}", bad_repeats[i]), invalid);
+    }
+    EXPECT(haptics_play_preset(engine, NULL, 1), invalid);
+    EXPECT(haptics_play_preset(engine, "haevy", 1), HAPTICS_ERROR_NOT_FOUND);
+    EXPECT(haptics_play_preset(engine, "", 1), HAPTICS_ERROR_NOT_FOUND);
+    EXPECT(haptics_play_file(engine, NULL, 1), invalid);
+    EXPECT(haptics_play_file(engine, "/nonexistent/pattern.ahap", 1), HAPTICS_ERROR_NOT_FOUND);
+    EXPECT(haptics_play_file(engine, "/dev/null", 1), HAPTICS_ERROR_FORMAT);
+    EXPECT(haptics_play_file(engine, "/", 1), HAPTICS_ERROR_FORMAT);
+    EXPECT(haptics_play_ahap_json(engine, NULL, 1), invalid);
+    EXPECT(haptics_play_ahap_json(engine, "", 1), HAPTICS_ERROR_FORMAT);
+    EXPECT(haptics_play_ahap_json(engine, "{", 1), HAPTICS_ERROR_FORMAT);
+    EXPECT(haptics_play_ahap_json(engine, "[1, 2]", 1), HAPTICS_ERROR_FORMAT);
+    EXPECT(haptics_play_ahap_json(engine, "{\"Pattern\": [{\"Event\": {\"EventType\": \"HapticContinuous\", \"Time\": 0}}]}", 1),
+           HAPTICS_ERROR_FORMAT);
+    EXPECT(haptics_get_gain(engine, NULL), invalid);
+    EXPECT(haptics_recorded_frames(engine, &frame, 1, NULL), invalid);
+    EXPECT(haptics_recorded_frames(engine, NULL, 1, &count), invalid);
+    EXPECT(haptics_recorded_frames(engine, NULL, SIZE_MAX, &count), invalid);
+
+    /* A message per thread, kept until the next error: the last one here names the argument. */
+    if (strstr(haptics_last_error(), "out") == NULL) {
+        printf("FAIL: the last error does not name the NULL argument: %s\n", haptics_last_error());
+        failures++;
+    }
+
+    /* Nothing above played: no frame recorded. Then the good arguments. */
+    EXPECT(haptics_wait(engine), HAPTICS_OK);
+    EXPECT(haptics_recorded_frames(engine, NULL, 0, &count), HAPTICS_OK);
+    if (count != 0) {
+        printf("FAIL: a rejected call played: %zu frames recorded\n", count);
+        failures++;
+    }
+    EXPECT(haptics_impact(engine, "light", 0.0), HAPTICS_OK);
+    EXPECT(haptics_impact(engine, "rigid", 1.0), HAPTICS_OK);
+    EXPECT(haptics_notify(engine, "error"), HAPTICS_OK);
+    EXPECT(haptics_selection(engine), HAPTICS_OK);
+    EXPECT(haptics_set_gain(engine, 0.0), HAPTICS_OK);
+    EXPECT(haptics_set_gain(engine, 1.0), HAPTICS_OK);
+    EXPECT(haptics_get_gain(engine, &gain), HAPTICS_OK);
+    if (gain != 1.0) {
+        printf("FAIL: the gain is %g after setting 1\n", gain);
+        failures++;
+    }
+    EXPECT(haptics_play_ahap_json(engine,
+                                  "{\"Version\": 1.0, \"Pattern\": [{\"Event\": {\"EventType\": \"HapticTransient\", \"Time\": 0.0,"
+                                  " \"EventParameters\": [{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 0.8}]}}]}",
+                                  3),
+           HAPTICS_OK);
+    EXPECT(haptics_play_preset(engine, "warning", HAPTICS_REPEAT_FOREVER), HAPTICS_OK);
+    EXPECT(haptics_wait(engine), HAPTICS_ERROR_UNSUPPORTED);
+    EXPECT(haptics_stop(engine), HAPTICS_OK);
+    EXPECT(haptics_wait(engine), HAPTICS_OK);
+    EXPECT(haptics_recorded_frames(engine, NULL, 0, &count), HAPTICS_OK);
+    if (count == 0) {
+        printf("FAIL: nothing recorded\n");
+        failures++;
+    }
+    size_t total = count;
+    EXPECT(haptics_recorded_frames(engine, &frame, 1, &count), HAPTICS_OK);
+    if (count != total) {
+        printf("FAIL: a buffer of one frame changed the count from %zu to %zu\n", total, count);
+        failures++;
+    }
+
+    /* Closed: every call is an invalid argument, and closing again too. */
+    EXPECT(haptics_engine_close(engine), HAPTICS_OK);
+    EXPECT(haptics_impact(engine, "heavy", 1.0), invalid);
+    EXPECT(haptics_wait(engine), invalid);
+    EXPECT(haptics_engine_close(engine), invalid);
+
+    /* Only a record engine keeps frames. */
+    haptics_engine *terminal = NULL;
+    EXPECT(haptics_engine_open("stdout", NULL, &terminal), HAPTICS_OK);
+    EXPECT(haptics_recorded_frames(terminal, NULL, 0, &count), HAPTICS_ERROR_UNSUPPORTED);
+    EXPECT(haptics_engine_close(terminal), HAPTICS_OK);
+
+    printf("arguments: %d checks, %d failed\n", checks, failures);
+    return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,58 @@
+"""Haptics for Python: impacts, notifications, the selection tick and authored patterns (Core
+Haptics AHAP, Lofelt / Meta ``.haptic``) played on a Linux gamepad's rumble motors, drawn in the
+terminal, or recorded for a test, through libhaptics (ctypes).
+
+::
+
+    import haptics
+
+    with haptics.Engine() as engine:          # a gamepad if there is one, else the terminal
+        engine.impact("heavy")
+        engine.notify(haptics.NotificationType.SUCCESS)
+        engine.play("Heartbeats.ahap", repeat=2)
+        engine.wait()
+
+    with haptics.Engine(driver="record") as engine:   # in a test: no device, no waiting
+        engine.play("success")
+        engine.wait()
+        assert engine.frames[0].start_ms == 0
+
+See ``Engine`` for every call, and ``HapticsError`` for what they raise.
+"""
+
+from __future__ import annotations
+
+from .engine import FOREVER, PRESETS, Engine, Frame, library_version
+from .enums import Driver, ImpactStyle, NotificationType
+from .errors import (
+    DeviceError,
+    EngineClosedError,
+    HapticsError,
+    InvalidArgumentError,
+    LibraryNotFoundError,
+    NotFoundError,
+    PatternFormatError,
+    UnsupportedError,
+)
+
+#: The package's version, the same as the C library's (``library_version()``).
+__version__ = "0.1.0"
+
+__all__ = [
+    "FOREVER",
+    "PRESETS",
+    "DeviceError",
+    "Driver",
+    "Engine",
+    "EngineClosedError",
+    "Frame",
+    "HapticsError",
+    "ImpactStyle",
+    "InvalidArgumentError",
+    "LibraryNotFoundError",
+    "NotFoundError",
+    "NotificationType",
+    "PatternFormatError",
+    "UnsupportedError",
+    "library_version",
+]

@@ -1,0 +1,220 @@
+"""``Engine``: impacts, notifications, the selection tick and patterns, played through a driver."""
+
+from __future__ import annotations
+
+import ctypes
+import enum
+import json
+import os
+import threading
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, Callable, List, Mapping, Optional, Type, Union
+
+from . import _library
+from .enums import Driver, ImpactStyle, NotificationType
+from .errors import EngineClosedError, NotFoundError, error_for
+
+#: The ``repeat`` that plays a pattern until ``Engine.stop()``.
+FOREVER = -1
+
+#: The built-in presets' names: the impacts, the selection tick, the notifications.
+PRESETS = tuple(style.value for style in ImpactStyle) + ("selection",) + tuple(kind.value for kind in NotificationType)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One frame a "record" engine's driver received: both motors held at fixed levels."""
+
+    #: When the frame starts, in milliseconds from the engine's first playback.
+    start_ms: float
+    #: How long the levels hold, in milliseconds; 0 on a silent frame means "until further notice".
+    duration_ms: float
+    #: The strong (low-frequency) motor's level, 0...1, the master gain applied.
+    strong: float
+    #: The weak (high-frequency) motor's level, 0...1, the master gain applied.
+    weak: float
+
+
+class Engine:
+    """A haptics engine: one driver, a mixer for overlapping playbacks, and a master gain.
+
+    ::
+
+        import haptics
+
+        with haptics.Engine(driver="record") as engine:
+            engine.impact("heavy", intensity=1.0)
+            engine.notify("success")
+            engine.wait()
+            print(engine.frames)
+
+    ``driver`` is one of ``Driver`` (or its string):
+
+    - ``"auto"`` (the default): a rumble-capable gamepad when one is found, else the terminal.
+      With a ``device`` named, that device or ``DeviceError``, as ``"evdev"``.
+    - ``"evdev"``: a gamepad through the kernel's evdev force-feedback interface; the device is
+      opened now, and a missing or forbidden one raises ``DeviceError``.
+    - ``"stdout"``: one text line per frame on standard output, in real time.
+    - ``"record"``: nothing plays; every frame is kept for ``frames``, on virtual time. Playbacks
+      started since the last ``wait()`` all start at the same virtual instant, and ``wait()``
+      runs them to their end at once: nothing waits in real time. What tests use.
+
+    ``device`` (``"auto"`` and ``"evdev"`` only) picks the pad: ``"auto"`` (the first gamepad),
+    ``"all"`` (every device that can vibrate), a path (``"/dev/input/event5"``), an index into
+    ``haptics devices``' list (``"0"``), or part of a device's name (``"DualSense"``).
+
+    Playing (``impact``, ``notify``, ``selection``, ``play``, ``play_ahap``) returns at once; the
+    playback goes on, mixed with whatever else plays. ``wait()`` waits for all of them.
+    Errors raise ``HapticsError`` subclasses: ``InvalidArgumentError`` (also a ``ValueError``),
+    ``NotFoundError``, ``DeviceError``, ``PatternFormatError``, ``UnsupportedError``, and
+    ``EngineClosedError`` after ``close()``. An engine may be used from several threads.
+    """
+
+    def __init__(self, driver: Union[Driver, str] = Driver.AUTO, device: Optional[str] = None) -> None:
+        self._library = _library.library()
+        self._lock = threading.Lock()
+        handle = ctypes.c_void_p()
+        self._check(
+            self._library.haptics_engine_open(
+                _encode(driver), None if device is None else device.encode("utf-8"), ctypes.byref(handle)
+            )
+        )
+        self._handle: Optional[int] = handle.value
+        self.driver = Driver(_text(driver))
+
+    def impact(self, style: Union[ImpactStyle, str] = ImpactStyle.MEDIUM, intensity: float = 1.0) -> None:
+        """Fires an impact: ``style`` is ``"light"``, ``"medium"``, ``"heavy"``, ``"soft"`` or
+        ``"rigid"``; ``intensity`` (0...1) scales its levels (1: as authored)."""
+        self._call(lambda handle: self._library.haptics_impact(handle, _encode(style), float(intensity)))
+
+    def notify(self, type: Union[NotificationType, str]) -> None:
+        """Fires a notification: ``"success"``, ``"warning"`` or ``"error"``."""
+        self._call(lambda handle: self._library.haptics_notify(handle, _encode(type)))
+
+    def selection(self) -> None:
+        """Fires the short tick that marks a change of selection."""
+        self._call(self._library.haptics_selection)
+
+    def play(self, pattern: Union[str, "os.PathLike[str]"], repeat: int = 1) -> None:
+        """Plays a preset or a pattern file, ``repeat`` times (1 or more) or ``FOREVER`` (until
+        ``stop()``).
+
+        ``pattern`` is a preset's name (one of ``PRESETS``: ``"light"``, ``"success"``,
+        ``"selection"``...) or the path of a Core Haptics AHAP file (``.ahap``) or a Lofelt /
+        Meta Haptics Studio clip (``.haptic``). A name that is neither raises ``NotFoundError``;
+        a file that does not load raises ``PatternFormatError`` naming the file and JSON path.
+        """
+        if isinstance(pattern, str) and pattern in PRESETS:
+            self._call(lambda handle: self._library.haptics_play_preset(handle, pattern.encode("utf-8"), int(repeat)))
+            return
+        path = os.fspath(pattern)
+        if isinstance(pattern, str) and os.sep not in path and not os.path.exists(path):
+            raise NotFoundError(f"'{path}' is neither a preset ({', '.join(PRESETS)}) nor a file")
+        self._call(lambda handle: self._library.haptics_play_file(handle, os.fsencode(path), int(repeat)))
+
+    def play_ahap(self, ahap: Union[str, Mapping[str, Any]], repeat: int = 1) -> None:
+        """Plays an AHAP pattern given as JSON text or as the dictionary it decodes to
+        (``{"Version": 1.0, "Pattern": [...]}``), ``repeat`` times or ``FOREVER``."""
+        text = ahap if isinstance(ahap, str) else json.dumps(ahap)
+        self._call(lambda handle: self._library.haptics_play_ahap_json(handle, text.encode("utf-8"), int(repeat)))
+
+    def stop(self) -> None:
+        """Stops every playback at once and turns the motors off."""
+        self._call(self._library.haptics_stop)
+
+    @property
+    def gain(self) -> float:
+        """The master gain, 0...1, applied to everything played (1 when opened). Setting it
+        outside 0...1 raises ``InvalidArgumentError``; what plays follows at once."""
+        value = ctypes.c_double()
+        self._call(lambda handle: self._library.haptics_get_gain(handle, ctypes.byref(value)))
+        return value.value
+
+    @gain.setter
+    def gain(self, value: float) -> None:
+        self._call(lambda handle: self._library.haptics_set_gain(handle, float(value)))
+
+    def wait(self) -> None:
+        """Waits until everything started so far has ended. On a "record" engine nothing waits:
+        virtual time runs every playback to its end at once. Raises ``UnsupportedError`` on a
+        "record" engine with a playback repeating ``FOREVER`` (stop it first), ``DeviceError``
+        when a playback failed (a pad unplugged)."""
+        self._call(self._library.haptics_wait)
+
+    @property
+    def frames(self) -> List[Frame]:
+        """The frames a "record" engine has recorded so far, in order (``UnsupportedError`` on
+        any other driver). Playbacks started since the last ``wait()`` have none yet."""
+
+        def read(handle: int) -> int:
+            count = ctypes.c_size_t()
+            status: int = self._library.haptics_recorded_frames(handle, None, 0, ctypes.byref(count))
+            while status == 0:
+                buffer = (_library.Frame * count.value)()
+                capacity = count.value
+                status = self._library.haptics_recorded_frames(handle, buffer, capacity, ctypes.byref(count))
+                if status == 0 and count.value <= capacity:
+                    recorded.extend(Frame(f.start_ms, f.duration_ms, f.strong, f.weak) for f in buffer[: count.value])
+                    break
+            return status
+
+        recorded: List[Frame] = []
+        self._call(read)
+        return recorded
+
+    @property
+    def closed(self) -> bool:
+        """Whether ``close()`` has been called."""
+        return self._handle is None
+
+    def close(self) -> None:
+        """Stops everything, turns the motors off, releases the device and frees the engine.
+        Calling it again does nothing; any other call afterwards raises ``EngineClosedError``."""
+        with self._lock:
+            handle, self._handle = self._handle, None
+        if handle is not None:
+            self._check(self._library.haptics_engine_close(handle))
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(
+        self,
+        kind: Optional[Type[BaseException]],
+        error: Optional[BaseException],
+        traceback: Optional[TracebackType],
+    ) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        if getattr(self, "_handle", None) is not None:
+            self.close()
+
+    def __repr__(self) -> str:
+        return f"<haptics.Engine driver={self.driver.value!r}{' closed' if self.closed else ''}>"
+
+    def _call(self, function: Callable[[int], int]) -> None:
+        handle = self._handle
+        if handle is None:
+            raise EngineClosedError("the engine is closed; open a new one")
+        self._check(function(handle))
+
+    @staticmethod
+    def _check(status: int) -> None:
+        if status != 0:
+            raise error_for(status, _library.last_error())
+
+
+def library_version() -> str:
+    """The version of the C library in use, e.g. ``"0.1.0"``."""
+    version: Optional[bytes] = _library.library().haptics_version()
+    return (version or b"").decode("utf-8")
+
+
+def _text(value: Union[str, enum.Enum]) -> str:
+    return value.value if isinstance(value, enum.Enum) else str(value)
+
+
+def _encode(value: Union[str, enum.Enum]) -> bytes:
+    return _text(value).encode("utf-8")

@@ -1,0 +1,46 @@
+"""The names the engine takes: drivers, impact styles and notification types. Each member is
+also its string, so ``"heavy"`` and ``ImpactStyle.HEAVY`` are the same argument."""
+
+from __future__ import annotations
+
+import enum
+
+
+class Driver(str, enum.Enum):
+    """Where an engine sends its frames."""
+
+    #: A rumble-capable gamepad when one is found, else the terminal (``STDOUT``).
+    AUTO = "auto"
+    #: A gamepad through the kernel's evdev force-feedback interface (an error without one).
+    EVDEV = "evdev"
+    #: One text line per frame on standard output, in real time.
+    STDOUT = "stdout"
+    #: Nothing plays: every frame is kept (``Engine.frames``), on virtual time, for tests.
+    RECORD = "record"
+
+
+class ImpactStyle(str, enum.Enum):
+    """The weight of an impact, as UIKit's ``UIImpactFeedbackGenerator`` names it."""
+
+    #: A small, light collision.
+    LIGHT = "light"
+    #: A moderate collision: the default for most controls.
+    MEDIUM = "medium"
+    #: A large, heavy collision: the longest and strongest impact.
+    HEAVY = "heavy"
+    #: A dull, compliant collision, weighted toward the strong (low-frequency) motor.
+    SOFT = "soft"
+    #: A hard, crisp collision, weighted toward the weak (high-frequency) motor.
+    RIGID = "rigid"
+
+
+class NotificationType(str, enum.Enum):
+    """The outcome a notification reports, as UIKit's ``UINotificationFeedbackGenerator``
+    names it."""
+
+    #: A task completed successfully.
+    SUCCESS = "success"
+    #: A task produced a warning.
+    WARNING = "warning"
+    #: A task failed.
+    ERROR = "error"
