@@ -135,7 +135,7 @@ c-test: build
 ## python-test: the Python package's pytest suite on the staged library (Debian's python3), and
 ## `pip install ./python` into a virtual environment.
 python-test: build
-	@scripts/ensure-packages.sh python3-pytest python3-venv python3-pip python3-setuptools
+	@scripts/ensure-packages.sh python3-pytest python3-venv python3-pip python3-setuptools python3-mypy
 	SWIFT=$(SWIFT) scripts/python-test.sh
 
 ## install-test: make install into a temporary DESTDIR, check what landed, make uninstall.

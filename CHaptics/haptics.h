@@ -88,8 +88,9 @@ typedef struct haptics_frame {
  *   "stdout"  one text line per frame on standard output, in real time.
  *   "record"  nothing plays: every frame is kept for haptics_recorded_frames, on virtual time.
  *             Playbacks started since the last haptics_wait all start at the same virtual
- *             instant, and haptics_wait plays them to their end at once; nothing ever waits in
- *             real time. What a test of an app's haptics uses.
+ *             instant (each one's first frame is recorded as it starts), and haptics_wait
+ *             plays them to their end at once; nothing ever waits in real time. What a test
+ *             of an app's haptics uses.
  * device: for "auto" and "evdev", which device: NULL or "auto" (the first rumble-capable
  *   gamepad), "all" (every device that can vibrate), a path ("/dev/input/event5" or a
  *   /dev/input/by-id link), an index into `haptics devices`' list ("0"), or part of a device's
@@ -181,10 +182,11 @@ int haptics_get_gain(haptics_engine *engine, double *gain);
 int haptics_wait(haptics_engine *engine);
 
 /**
- * Reads the frames a "record" engine has recorded so far, in order (the playbacks since the
- * last haptics_wait have none until it runs them). Stores the number of frames recorded in
- * *count and copies the first min(*count, capacity) of them into out; so a call with out NULL
- * and capacity 0 asks for the count alone, and *count > capacity means out was too small.
+ * Reads the frames a "record" engine has recorded so far, in order (of a playback started
+ * since the last haptics_wait, only its first frame, until haptics_wait runs it). Stores the
+ * number of frames recorded in *count and copies the first min(*count, capacity) of them into
+ * out; so a call with out NULL and capacity 0 asks for the count alone, and *count > capacity
+ * means out was too small.
  *
  * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (count NULL, out NULL with a capacity above 0),
  * HAPTICS_ERROR_UNSUPPORTED (an engine whose driver is not "record").

@@ -57,8 +57,9 @@ class Engine:
       opened now, and a missing or forbidden one raises ``DeviceError``.
     - ``"stdout"``: one text line per frame on standard output, in real time.
     - ``"record"``: nothing plays; every frame is kept for ``frames``, on virtual time. Playbacks
-      started since the last ``wait()`` all start at the same virtual instant, and ``wait()``
-      runs them to their end at once: nothing waits in real time. What tests use.
+      started since the last ``wait()`` all start at the same virtual instant (each one's first
+      frame recorded as it starts), and ``wait()`` runs them to their end at once: nothing
+      waits in real time. What tests use.
 
     ``device`` (``"auto"`` and ``"evdev"`` only) picks the pad: ``"auto"`` (the first gamepad),
     ``"all"`` (every device that can vibrate), a path (``"/dev/input/event5"``), an index into
@@ -106,7 +107,8 @@ class Engine:
         a file that does not load raises ``PatternFormatError`` naming the file and JSON path.
         """
         if isinstance(pattern, str) and pattern in PRESETS:
-            self._call(lambda handle: self._library.haptics_play_preset(handle, pattern.encode("utf-8"), int(repeat)))
+            name = pattern.encode("utf-8")
+            self._call(lambda handle: self._library.haptics_play_preset(handle, name, int(repeat)))
             return
         path = os.fspath(pattern)
         if isinstance(pattern, str) and os.sep not in path and not os.path.exists(path):
@@ -145,15 +147,16 @@ class Engine:
     @property
     def frames(self) -> List[Frame]:
         """The frames a "record" engine has recorded so far, in order (``UnsupportedError`` on
-        any other driver). Playbacks started since the last ``wait()`` have none yet."""
+        any other driver). Of a playback started since the last ``wait()``, only its first
+        frame is there, until ``wait()`` runs it."""
 
         def read(handle: int) -> int:
             count = ctypes.c_size_t()
-            status: int = self._library.haptics_recorded_frames(handle, None, 0, ctypes.byref(count))
+            status = int(self._library.haptics_recorded_frames(handle, None, 0, ctypes.byref(count)))
             while status == 0:
                 buffer = (_library.Frame * count.value)()
                 capacity = count.value
-                status = self._library.haptics_recorded_frames(handle, buffer, capacity, ctypes.byref(count))
+                status = int(self._library.haptics_recorded_frames(handle, buffer, capacity, ctypes.byref(count)))
                 if status == 0 and count.value <= capacity:
                     recorded.extend(Frame(f.start_ms, f.duration_ms, f.strong, f.weak) for f in buffer[: count.value])
                     break
@@ -194,16 +197,16 @@ class Engine:
     def __repr__(self) -> str:
         return f"<haptics.Engine driver={self.driver.value!r}{' closed' if self.closed else ''}>"
 
-    def _call(self, function: Callable[[int], int]) -> None:
+    def _call(self, function: Callable[[int], Any]) -> None:
         handle = self._handle
         if handle is None:
             raise EngineClosedError("the engine is closed; open a new one")
         self._check(function(handle))
 
     @staticmethod
-    def _check(status: int) -> None:
+    def _check(status: Any) -> None:
         if status != 0:
-            raise error_for(status, _library.last_error())
+            raise error_for(int(status), _library.last_error())
 
 
 def library_version() -> str:
@@ -213,7 +216,7 @@ def library_version() -> str:
 
 
 def _text(value: Union[str, enum.Enum]) -> str:
-    return value.value if isinstance(value, enum.Enum) else str(value)
+    return str(value.value) if isinstance(value, enum.Enum) else str(value)
 
 
 def _encode(value: Union[str, enum.Enum]) -> bytes:
