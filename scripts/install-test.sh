@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The README's install steps into a DESTDIR: `make install` puts exactly the four files in
-# place (the binaries run, and need none of the Swift toolchain's libraries, haptics no
-# library at all; the unit starts the installed hapticsd), `make uninstall` removes exactly
-# those. Debug builds (CONFIGURATION=debug), so it costs no release build.
+# The README's install steps into a DESTDIR: `make install` puts exactly its files in place
+# (the binaries run, and need none of the Swift toolchain's libraries, haptics no library at
+# all; the unit starts the installed hapticsd; libhaptics with its links, header and
+# pkg-config file, and the Python package over it), `make uninstall` removes exactly those.
+# Debug builds (CONFIGURATION=debug), so it costs no release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dest=$(mktemp -d)
@@ -10,12 +11,26 @@ trap 'rm -rf "$dest"' EXIT
 fail() { echo "install-test: FAIL: $*" >&2; exit 1; }
 
 make --no-print-directory install DESTDIR="$dest" PREFIX=/usr CONFIGURATION=debug >/dev/null
-expected="./usr/bin/haptics
-./usr/bin/hapticsd
-./usr/lib/systemd/user/hapticsd.service
-./usr/lib/udev/rules.d/70-haptics.rules"
+version=$(sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsC/LibraryVersion.swift)
+python_files=$(cd python && find haptics -name '*.py' -o -name py.typed)
+expected=$(
+    {
+        printf '%s\n' ./usr/bin/haptics ./usr/bin/hapticsd ./usr/lib/systemd/user/hapticsd.service \
+            ./usr/lib/udev/rules.d/70-haptics.rules ./usr/include/haptics.h "./usr/lib/libhaptics.so.$version" \
+            ./usr/lib/pkgconfig/haptics.pc
+        sed 's|^|./usr/lib/python3/dist-packages/|' <<<"$python_files"
+    } | sort
+)
 found=$(cd "$dest" && find . -type f | sort)
-[ "$found" = "$expected" ] || fail "installed files differ: $found"
+[ "$found" = "$expected" ] || fail "installed files differ: $(diff <(echo "$expected") <(echo "$found") | grep '^[<>]' | tr '\n' ' ')"
+[ "$(readlink "$dest/usr/lib/libhaptics.so.0")" = "libhaptics.so.$version" ] || fail "libhaptics.so.0 does not link to libhaptics.so.$version"
+[ "$(readlink "$dest/usr/lib/libhaptics.so")" = libhaptics.so.0 ] || fail "libhaptics.so does not link to libhaptics.so.0"
+grep -qx 'includedir=/usr/include' "$dest/usr/lib/pkgconfig/haptics.pc" && grep -qx "Version: $version" "$dest/usr/lib/pkgconfig/haptics.pc" \
+    || fail "haptics.pc does not name /usr/include and version $version: $(cat "$dest/usr/lib/pkgconfig/haptics.pc")"
+PYTHONPATH="$dest/usr/lib/python3/dist-packages" HAPTICS_LIBRARY="$dest/usr/lib/libhaptics.so.0" PYTHONDONTWRITEBYTECODE=1 \
+    /usr/bin/python3 -c 'import haptics; engine = haptics.Engine(driver="record"); engine.selection(); engine.wait(); assert engine.frames' \
+    || fail "the installed Python package does not record over the installed library"
+ldd "$dest/usr/lib/libhaptics.so.0" | grep -q libswift && fail "libhaptics needs the Swift toolchain's libraries"
 "$dest/usr/bin/hapticsd" --version | grep -qx '[0-9.]*' || fail "the installed hapticsd does not run"
 "$dest/usr/bin/haptics" --version | grep -qx '[0-9.]*' || fail "the installed haptics does not run"
 ldd "$dest/usr/bin/haptics" >/dev/null 2>&1 && fail "the installed haptics is not one static executable: $(ldd "$dest/usr/bin/haptics")"
@@ -32,14 +47,20 @@ if command -v systemd-analyze >/dev/null; then
 fi
 
 make --no-print-directory uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null
-left=$(cd "$dest" && find . -type f)
+left=$(cd "$dest" && find . ! -type d)
 [ -z "$left" ] || fail "make uninstall left: $left"
+[ ! -e "$dest/usr/lib/python3/dist-packages/haptics" ] || fail "make uninstall left the Python package's directory"
 
 # A /usr/local install puts the udev rule in /etc, where udev reads it.
 make --no-print-directory install DESTDIR="$dest" CONFIGURATION=debug >/dev/null
 [ -f "$dest/etc/udev/rules.d/70-haptics.rules" ] && [ -f "$dest/usr/local/lib/systemd/user/hapticsd.service" ] \
     || fail "a PREFIX=/usr/local install misplaced the udev rule or the unit"
 grep -qx 'ExecStart=/usr/local/bin/hapticsd' "$dest/usr/local/lib/systemd/user/hapticsd.service" || fail "the unit does not start /usr/local/bin/hapticsd"
+# Debian's python3 reads /usr/local/lib/python3.X/dist-packages.
+python_dir=$(/usr/bin/python3 -c 'import sys; print("/usr/local/lib/python%d.%d/dist-packages" % sys.version_info[:2])')
+[ -f "$dest$python_dir/haptics/__init__.py" ] && [ -f "$dest/usr/local/lib/libhaptics.so.$version" ] \
+    || fail "a PREFIX=/usr/local install misplaced the library or the Python package (expected in $python_dir)"
+grep -qx 'libdir=/usr/local/lib' "$dest/usr/local/lib/pkgconfig/haptics.pc" || fail "haptics.pc does not name /usr/local/lib"
 make --no-print-directory uninstall DESTDIR="$dest" >/dev/null
-[ -z "$(cd "$dest" && find . -type f)" ] || fail "make uninstall (PREFIX=/usr/local) left files"
-echo "install-test: ok (make install and make uninstall into a DESTDIR, PREFIX=/usr and /usr/local)"
+[ -z "$(cd "$dest" && find . ! -type d)" ] || fail "make uninstall (PREFIX=/usr/local) left files"
+echo "install-test: ok (make install and make uninstall into a DESTDIR, PREFIX=/usr and /usr/local, with libhaptics and the Python package)"
