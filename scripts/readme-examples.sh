@@ -45,6 +45,7 @@ files=(
     "broken.ahap=Tests/HapticsTests/Fixtures/broken.ahap"
     "Patterns=Patterns"
     "Traces=Traces"
+    "examples=examples"
 )
 # Placeholder words of the synopsis, each replaced by a real argument wherever it stands alone.
 words=(
@@ -58,6 +59,8 @@ for entry in "${files[@]}"; do ln -s "$repo/${entry#*=}" "$work/${entry%%=*}"; d
 # How each command runs, first match wins: `pattern<TAB>how<TAB>expected status<TAB>why`.
 # how: run (as typed), session (as typed, and its output must be the lines the README shows after
 # its `$ ` line), repo (in the repository's checkout, stdin empty), bus (on the private bus),
+# library (as typed, with libhaptics and the Python package installed into a temporary root, and
+# pkg-config, the loader and Python pointed there),
 # interrupt (Ctrl-C after 3 s, as a user stops it), tty (in a pseudo-terminal, `q` typed), skip
 # (not run, the reason printed).
 rules=$(cat <<'EOF'
@@ -66,6 +69,9 @@ make install	skip	-	installs into /usr/local as root; make install-test (part of
 sudo *	skip	-	changes the machine's udev rules as root
 systemctl --user *	skip	-	needs a systemd user manager and the installed unit; the D-Bus examples run hapticsd on a bus of their own instead
 make demo	repo	0	headless, it replays a bundled trace
+cc examples/*	library	0	against libhaptics installed into a temporary root
+./record_preset *	library	0	-
+python3 examples/*	library	0	-
 haptics demo	tty	0	interactive: reads its keys from a terminal (q quits)
 haptics demo --trace *	run	0	a trace replayed
 haptics * --loop forever*	interrupt	130	never ends by itself: Ctrl-C stops it, exit 130
@@ -233,6 +239,19 @@ EOF
     bus_up=1
 }
 
+# libhaptics, its header, pkg-config file and the Python package, installed for the first C or
+# Python example into a root of their own; pkg-config, the loader and Python look there.
+library_up=""
+install_library() {
+    [ -n "$library_up" ] && return
+    make -C "$repo" --no-print-directory install-library DESTDIR="$work/.root" PREFIX=/usr CONFIGURATION=debug >"$work/.root.log" 2>&1 ||
+        { echo "readme-examples: make install-library failed" >&2; tail -n 20 "$work/.root.log" >&2; exit 1; }
+    export PKG_CONFIG_PATH="$work/.root/usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$work/.root"
+    export LD_LIBRARY_PATH="$work/.root/usr/lib" PYTHONPATH="$work/.root/usr/lib/python3/dist-packages" PYTHONDONTWRITEBYTECODE=1
+    echo "(the C and Python examples: libhaptics installed into $work/.root)"
+    library_up=1
+}
+
 passed=0 failed=0 skipped=0
 run_one() {
     local command="$1" how status why code=0
@@ -249,10 +268,11 @@ run_one() {
             return
             ;;
         bus) start_bus ;;
+        library) install_library ;;
     esac
     : >"$work/.out"
     case "$how" in
-        run | session | bus) (cd "$work" && timeout 120 bash -o pipefail -c "$command" </dev/null >"$work/.out" 2>&1) || code=$? ;;
+        run | session | bus | library) (cd "$work" && timeout 120 bash -o pipefail -c "$command" </dev/null >"$work/.out" 2>&1) || code=$? ;;
         repo) (cd "$repo" && timeout 600 bash -o pipefail -c "$command" </dev/null >"$work/.out" 2>&1) || code=$? ;;
         interrupt) (cd "$work" && timeout --preserve-status -s INT -k 10 3 bash -o pipefail -c "exec $command" </dev/null >"$work/.out" 2>&1) || code=$? ;;
         tty)
