@@ -37,6 +37,9 @@ final class LibraryEngine: Sendable {
     /// refused by the others. `evdev` (and `auto` with a device named) opens its device now and
     /// throws why it cannot; `auto` with none plays in the terminal when no gamepad can vibrate.
     init(driver: DriverChoice, device: String?) throws(LibraryError) {
+        if device?.isEmpty == true {
+            throw .invalidArgument("device is empty; name one (a path, an index, a name, \"auto\" or \"all\") or pass NULL")
+        }
         if driver == .record || driver == .stdout, let device {
             throw .invalidArgument("device is \"\(device)\"; the \(driver.rawValue) driver takes none (NULL)")
         }

@@ -50,6 +50,7 @@ int main(void) {
     EXPECT(haptics_engine_open("record", "/dev/input/event0", &untouched), invalid);
     EXPECT(haptics_engine_open("stdout", "0", &untouched), invalid);
     EXPECT(haptics_engine_open("record", "\xff\xfe", &untouched), invalid);
+    EXPECT(haptics_engine_open("evdev", "", &untouched), invalid);
     EXPECT(haptics_engine_open("evdev", "/nonexistent/event99", &untouched), HAPTICS_ERROR_DEVICE);
     EXPECT(haptics_engine_open("auto", "/nonexistent/event99", &untouched), HAPTICS_ERROR_DEVICE);
     if (untouched != (haptics_engine *)(uintptr_t)0x1234) {
