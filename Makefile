@@ -30,8 +30,20 @@ STATIC = --static-swift-stdlib
 BINDIR = $(PREFIX)/bin
 UDEVDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/udev/rules.d,/etc/udev/rules.d)
 USERUNITDIR ?= $(PREFIX)/lib/systemd/user
+DBUSSERVICEDIR = $(PREFIX)/share/dbus-1/services
+MANDIR = $(PREFIX)/share/man
+BASHCOMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPLETIONDIR = $(PREFIX)/share/zsh/vendor-completions
+FISHCOMPLETIONDIR = $(PREFIX)/share/fish/vendor_completions.d
+# The manual pages and completions, written by haptics-docgen from the programs' option
+# declarations (a debug build: it runs at install time only).
+DOCGEN = .build/debug/haptics-docgen
+MANPAGES = $(MANDIR)/man1/haptics.1.gz $(MANDIR)/man1/hapticsd.1.gz $(MANDIR)/man5/haptics-patterns.5.gz
+COMPLETIONS = $(BASHCOMPLETIONDIR)/haptics $(BASHCOMPLETIONDIR)/hapticsd $(ZSHCOMPLETIONDIR)/_haptics \
+	$(ZSHCOMPLETIONDIR)/_hapticsd $(FISHCOMPLETIONDIR)/haptics.fish $(FISHCOMPLETIONDIR)/hapticsd.fish
 INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$(UDEVDIR)/70-haptics.rules \
-	$(DESTDIR)$(USERUNITDIR)/hapticsd.service
+	$(DESTDIR)$(USERUNITDIR)/hapticsd.service $(DESTDIR)$(DBUSSERVICEDIR)/org.sigxcpu.Feedback.service \
+	$(addprefix $(DESTDIR),$(MANPAGES) $(COMPLETIONS))
 
 # The clients hapticsd's tests drive: fbcli, libfeedback through GObject introspection (with
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
@@ -71,8 +83,10 @@ readme-examples: build
 	@scripts/ensure-packages.sh $(DAEMON_TEST_PACKAGES)
 	scripts/readme-examples.sh
 
-## install: haptics and hapticsd (release builds), the udev rule and hapticsd's systemd user
-## unit, under PREFIX (default /usr/local) inside DESTDIR. uninstall removes exactly those.
+## install: haptics and hapticsd (release builds), the udev rule, hapticsd's systemd user unit and
+## D-Bus activation file, the manual pages haptics(1), hapticsd(1), haptics-patterns(5) and the
+## bash, zsh and fish completions (generated from the option declarations), under PREFIX
+## (default /usr/local) inside DESTDIR. uninstall removes exactly those.
 install: deps
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_EXECUTABLE) --product haptics
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC) --product hapticsd
@@ -82,6 +96,22 @@ install: deps
 	mkdir -p $(DESTDIR)$(USERUNITDIR)
 	sed 's|@BINDIR@|$(BINDIR)|' systemd/hapticsd.service.in > $(DESTDIR)$(USERUNITDIR)/hapticsd.service
 	chmod 644 $(DESTDIR)$(USERUNITDIR)/hapticsd.service
+	mkdir -p $(DESTDIR)$(DBUSSERVICEDIR)
+	sed 's|@BINDIR@|$(BINDIR)|' dbus/org.sigxcpu.Feedback.service.in > $(DESTDIR)$(DBUSSERVICEDIR)/org.sigxcpu.Feedback.service
+	chmod 644 $(DESTDIR)$(DBUSSERVICEDIR)/org.sigxcpu.Feedback.service
+	$(SWIFT) build --product haptics-docgen
+	mkdir -p $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(BASHCOMPLETIONDIR) $(DESTDIR)$(ZSHCOMPLETIONDIR) \
+		$(DESTDIR)$(FISHCOMPLETIONDIR)
+	$(DOCGEN) haptics.1 > $(DESTDIR)$(MANDIR)/man1/haptics.1 && gzip -9nf $(DESTDIR)$(MANDIR)/man1/haptics.1
+	$(DOCGEN) hapticsd.1 > $(DESTDIR)$(MANDIR)/man1/hapticsd.1 && gzip -9nf $(DESTDIR)$(MANDIR)/man1/hapticsd.1
+	$(DOCGEN) haptics-patterns.5 > $(DESTDIR)$(MANDIR)/man5/haptics-patterns.5 && gzip -9nf $(DESTDIR)$(MANDIR)/man5/haptics-patterns.5
+	$(DOCGEN) haptics.bash > $(DESTDIR)$(BASHCOMPLETIONDIR)/haptics
+	$(DOCGEN) hapticsd.bash > $(DESTDIR)$(BASHCOMPLETIONDIR)/hapticsd
+	$(DOCGEN) _haptics > $(DESTDIR)$(ZSHCOMPLETIONDIR)/_haptics
+	$(DOCGEN) _hapticsd > $(DESTDIR)$(ZSHCOMPLETIONDIR)/_hapticsd
+	$(DOCGEN) haptics.fish > $(DESTDIR)$(FISHCOMPLETIONDIR)/haptics.fish
+	$(DOCGEN) hapticsd.fish > $(DESTDIR)$(FISHCOMPLETIONDIR)/hapticsd.fish
+	chmod 644 $(addprefix $(DESTDIR),$(MANPAGES) $(COMPLETIONS))
 
 uninstall:
 	rm -f $(INSTALLED)

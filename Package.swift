@@ -66,6 +66,11 @@ let package = Package(
                 "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "FeedbackTheme", "CSDBus",
             ], swiftSettings: strict),
         .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon", "HapticsCommandLine"], swiftSettings: strict),
+        // Writes the manual pages and the shell completions from the programs' declarations, for
+        // `make install`; no product, so it is no part of what the package offers.
+        .executableTarget(
+            name: "haptics-docgen", dependencies: ["HapticsCLI", "HapticsDaemon", "HapticsCommandLine", "HapticsModel"],
+            swiftSettings: strict),
 
         .testTarget(
             name: "HapticsTests", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback", "HapticsPlatform", "HapticsTesting"],
