@@ -49,7 +49,8 @@ INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
 DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
 
-.PHONY: demo test deps build unit-test readme-examples kernel-test bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint
+.PHONY: demo test deps build unit-test readme-examples kernel-test bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint \
+	activation-test deb deb-test docs docs-test
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
@@ -57,9 +58,9 @@ demo: build
 	@if [ -t 0 ]; then $(HAPTICS) demo; else $(HAPTICS) demo --trace Traces/clean-pull.csv; fi
 
 ## test: the whole suite: the formatter's lint, unit tests (with hapticsd against real D-Bus clients), every shell
-## example of the README, make install into a DESTDIR, the kernel tests in a VM, a smoke run of the benchmark and of
-## every fuzzer.
-test: lint unit-test readme-examples install-test bench-smoke kernel-test fuzz-smoke
+## example of the README, make install into a DESTDIR, hapticsd started by D-Bus activation, the Debian package
+## installed and purged, the kernel tests in a VM, a smoke run of the benchmark and of every fuzzer.
+test: lint unit-test readme-examples install-test activation-test deb-test bench-smoke kernel-test fuzz-smoke
 
 ## lint: every Swift file of the repository against .swift-format, warnings as errors
 ## (`swift format format -i -r Sources Tests bench Package.swift` fixes most of what it finds).
@@ -119,6 +120,31 @@ uninstall:
 ## install-test: make install into a temporary DESTDIR, check what landed, make uninstall.
 install-test: deps
 	SWIFT=$(SWIFT) scripts/install-test.sh
+
+## activation-test: on a private session bus with the activation file (from the template make install uses), the
+## first fbcli call starts hapticsd.
+activation-test: build
+	@scripts/ensure-packages.sh $(DAEMON_TEST_PACKAGES)
+	scripts/activation-test.sh
+
+## deb: haptics_<version>_<arch>.deb in this folder, from make install (release builds) with dpkg-deb.
+deb: deps
+	SWIFT=$(SWIFT) scripts/make-deb.sh
+
+## deb-test: make deb (debug builds), lintian without errors, then the package installed on this machine next to
+## feedbackd, run (haptics, man haptics, completions, activation, the C example and the Python package when
+## present), purged, and nothing left. Needs root (skipped otherwise, outside CI).
+deb-test: deps
+	SWIFT=$(SWIFT) scripts/deb-test.sh
+
+## docs: the reference documentation (DocC, the toolchain's docc) as a static site in .build/docs, served under
+## /haptics (DOCS_DIR and DOCS_BASE_PATH change them).
+docs: deps
+	SWIFT=$(SWIFT) scripts/docs.sh
+
+## docs-test: make docs, then its main page and an article rendered by headless Chromium, with their titles.
+docs-test: deps
+	SWIFT=$(SWIFT) scripts/docs-test.sh
 
 ## kernel-test: the evdev driver against a real kernel, in QEMU (installs it when it can).
 kernel-test: deps

@@ -2,7 +2,7 @@
 # make deb: haptics_<version>_<arch>.deb, built with dpkg-deb from what
 # `make install DESTDIR=<root> PREFIX=/usr` installs (so the package holds exactly the files of
 # `make install`), plus what a Debian binary package carries: stripped binaries, the control
-# file with Depends from dpkg-shlibdeps, md5sums, the copyright and changelog.Debian.gz, and
+# file with Depends from dpkg-shlibdeps, md5sums, the copyright and changelog.gz, and
 # the maintainer scripts diverting feedbackd's D-Bus activation file (see the README's "Next
 # to feedbackd"). The version is what the installed `haptics --version` prints.
 #
@@ -32,6 +32,8 @@ for elf in "${elves[@]}"; do
     strip --remove-section=.comment --remove-section=.note --strip-unneeded "$elf"
 done
 
+# The date of the last commit, so that the same tree builds the same package.
+timestamp=$(git log -1 --format=%ct 2>/dev/null || date +%s)
 documentation=$root/usr/share/doc/$package
 mkdir -p "$documentation"
 {
@@ -39,20 +41,24 @@ mkdir -p "$documentation"
     echo "Upstream-Name: haptics"
     echo
     echo "Files: *"
-    echo "Copyright: the Haptics authors"
+    echo "Copyright: $(date -u +%Y -d "@$timestamp") The Haptics authors"
     echo "License: Apache-2.0"
     echo
     echo "License: Apache-2.0"
     echo " On Debian systems, the full text of the Apache License, Version 2.0 is in"
     echo " /usr/share/common-licenses/Apache-2.0."
 } >"$documentation/copyright"
+# A native package (its version has no Debian revision): the changelog is changelog.gz.
 {
     echo "$package ($version) unstable; urgency=medium"
     echo
     echo "  * Built from the source tree by make deb."
     echo
-    echo " -- $maintainer  $(date -R -d "@$(git log -1 --format=%ct 2>/dev/null || date +%s)")"
-} | gzip -9n >"$documentation/changelog.Debian.gz"
+    echo " -- $maintainer  $(date -u -R -d "@$timestamp")"
+} | gzip -9n >"$documentation/changelog.gz"
+# haptics is one static executable on purpose (see the Makefile's STATIC_EXECUTABLE).
+mkdir -p "$root/usr/share/lintian/overrides"
+echo "$package: statically-linked-binary [usr/bin/haptics]" >"$root/usr/share/lintian/overrides/$package"
 
 mkdir -p "$root/DEBIAN"
 # Depends: the shared libraries the binaries link, as dpkg-shlibdeps finds their packages;
@@ -81,7 +87,6 @@ Architecture: $architecture
 Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
 Depends: $depends
-Suggests: fbcli
 Section: utils
 Priority: optional
 Description: haptic patterns and impacts for gamepads on Linux
@@ -118,7 +123,8 @@ chmod 755 "$root/DEBIAN/preinst" "$root/DEBIAN/postrm"
 (cd "$root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 md5sum) >"$root/DEBIAN/md5sums"
 find "$root" -type d -exec chmod 755 {} +
 find "$root" -type f -exec chmod go-w {} +
-chmod 644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums" "$documentation/copyright" "$documentation/changelog.Debian.gz"
+chmod 644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums" "$documentation/copyright" "$documentation/changelog.gz" \
+    "$root/usr/share/lintian/overrides/$package"
 deb="$deb_dir/${package}_${version}_${architecture}.deb"
 dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >&2
 echo "$deb"

@@ -23,19 +23,21 @@ package struct ZshCompletion {
             lines += ["\(function)() {", "    local state line", "    _arguments -C \\"]
             lines += Self.specifications(of: command).map { "        \($0) \\" }
             lines += ["        '1: :->subcommand' \\", "        '*:: :->arguments'", "    case $state in", "    subcommand)"]
-            let described = command.subcommands.map { ShellQuote.single($0.name + ":" + $0.abstract) } + [
-                ShellQuote.single("help:Show the help of haptics or of a subcommand.")
-            ]
-            lines += [
-                "        local -a subcommands=(",
-            ] + described.map { "            \($0)" } + [
-                "        )",
-                "        _describe -t subcommands '\(command.name) subcommand' subcommands",
-                "        ;;",
-                "    arguments)",
-                "        case $line[1] in",
-                "        help) _arguments '1:subcommand:(\(command.subcommands.map(\.name).joined(separator: " ")))' ;;",
-            ]
+            let described =
+                command.subcommands.map { ShellQuote.single($0.name + ":" + $0.abstract) } + [
+                    ShellQuote.single("help:Show the help of haptics or of a subcommand.")
+                ]
+            lines +=
+                [
+                    "        local -a subcommands=("
+                ] + described.map { "            \($0)" } + [
+                    "        )",
+                    "        _describe -t subcommands '\(command.name) subcommand' subcommands",
+                    "        ;;",
+                    "    arguments)",
+                    "        case $line[1] in",
+                    "        help) _arguments '1:subcommand:(\(command.subcommands.map(\.name).joined(separator: " ")))' ;;",
+                ]
             for subcommand in command.subcommands {
                 lines += ["        \(subcommand.name))", "            _arguments -s \\"]
                 lines += Self.specifications(of: subcommand).map { "                \($0) \\" }

@@ -50,7 +50,8 @@ extension Option where Value == String? {
     package static func text(
         _ name: String, valueName: String, abstract: String, absent: String? = nil, completion: ValueCompletion = .none
     ) -> Self {
-        Self(name, valueName: valueName, abstract: abstract, default: nil, defaultText: absent, completion: completion, expected: "a text") {
+        Self(name, valueName: valueName, abstract: abstract, default: nil, defaultText: absent, completion: completion, expected: "a text")
+        {
             $0
         }
     }
