@@ -44,9 +44,15 @@ dpkg -L haptics | grep "^/" | grep -vx "/." | sort >"$work/listed"
 [ "$(haptics --version)" = "$version" ] || fail "the installed haptics prints $(haptics --version), not $version"
 [ "$(hapticsd --version)" = "$version" ] || fail "the installed hapticsd does not print $version"
 haptics render success --format json | grep -q '"strong"' || fail "the installed haptics does not render a preset"
-man -w haptics | grep -q '^/usr/share/man/man1/haptics.1.gz$' || fail "man does not find haptics(1): $(man -w haptics 2>&1)"
-MANWIDTH=80 man haptics 2>/dev/null | grep -q 'haptics play' || fail "man haptics does not show the play subcommand"
-scripts/manual-test.sh /usr/share /usr/bin >/dev/null
+# A minimal image's dpkg may be told to leave manual pages out (path-exclude): then there is
+# no installed manual to read (make install-test reads the generated one).
+if grep -qs '^path-exclude=/usr/share/man' /etc/dpkg/dpkg.cfg.d/*; then
+    echo "deb-test: note: dpkg excludes /usr/share/man on this machine: the installed manual is not read"
+else
+    man -w haptics | grep -q '^/usr/share/man/man1/haptics.1.gz$' || fail "man does not find haptics(1): $(man -w haptics 2>&1)"
+    MANWIDTH=80 man haptics 2>/dev/null | grep -q 'haptics play' || fail "man haptics does not show the play subcommand"
+    scripts/manual-test.sh /usr/share /usr/bin >/dev/null
+fi
 grep -qx 'Exec=/usr/bin/hapticsd' "$service" || fail "$service is not hapticsd's: $(cat "$service")"
 [ "$(md5sum <"$service.feedbackd")" = "$feedbackd_service" ] || fail "feedbackd's activation file is not diverted to $service.feedbackd"
 dpkg-divert --listpackage "$service" | grep -qx haptics || fail "the package does not divert $service"
