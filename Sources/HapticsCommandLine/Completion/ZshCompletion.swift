@@ -25,7 +25,7 @@ package struct ZshCompletion {
             lines += ["        '1: :->subcommand' \\", "        '*:: :->arguments'", "    case $state in", "    subcommand)"]
             let described =
                 command.subcommands.map { ShellQuote.single($0.name + ":" + $0.abstract) } + [
-                    ShellQuote.single("help:Show the help of haptics or of a subcommand.")
+                    ShellQuote.single("help:Show the help of \(command.name) or of a subcommand.")
                 ]
             lines +=
                 [
