@@ -49,6 +49,10 @@ expect 'json svg text ' haptics render --format ''
 expect 'stdout,evdev ' haptics play --driver stdout,ev
 expect 'success ' haptics play --gain 0.5 succ
 expect 'heavy light medium rigid soft ' haptics impact ''
+# bash splits --format=json at the =: the value is still completed for the option, and is no
+# positional argument.
+expect 'json ' haptics render --format = j
+expect 'success ' haptics render --format = json succ
 
 command -v zsh >/dev/null && { zsh -n "$share/zsh/vendor-completions/_haptics" || fail "the zsh completion does not parse"; }
 command -v fish >/dev/null && { fish -n "$share/fish/vendor_completions.d/haptics.fish" || fail "the fish completion does not parse"; }

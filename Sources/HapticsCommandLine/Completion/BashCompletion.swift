@@ -93,7 +93,9 @@ package struct BashCompletion {
             "        for ((index = command_index + 1; index < COMP_CWORD; index++)); do",
             "            case ${COMP_WORDS[index]} in",
         ]
-        if !skipped.isEmpty { lines.append("            \(skipped)) ((index++)) ;;") }
+        if !skipped.isEmpty {
+            lines.append("            \(skipped)) if [[ ${COMP_WORDS[index + 1]} == = ]]; then ((index += 2)); else ((index++)); fi ;;")
+        }
         lines += [
             "            -*) ;;",
             "            *) ((position++)) ;;",
