@@ -35,7 +35,7 @@ USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
-LIBRARY_VERSION := $(shell sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsC/LibraryVersion.swift)
+LIBRARY_VERSION := $(shell sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsCommandLine/Output/ProgramVersion.swift)
 SONAME = libhaptics.so.0
 REALNAME = libhaptics.so.$(LIBRARY_VERSION)
 # Debian's python3 reads /usr/lib/python3/dist-packages, and under any other prefix (such as
@@ -45,15 +45,27 @@ PYTHONDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/lib/python3/dist-packages,$
 PYTHON_FILES = $(notdir $(wildcard python/haptics/*.py)) py.typed
 LIBRARY_INSTALLED = $(DESTDIR)$(LIBDIR)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libhaptics.so \
 	$(DESTDIR)$(INCLUDEDIR)/haptics.h $(DESTDIR)$(PKGCONFIGDIR)/haptics.pc $(addprefix $(DESTDIR)$(PYTHONDIR)/haptics/,$(PYTHON_FILES))
+DBUSSERVICEDIR = $(PREFIX)/share/dbus-1/services
+MANDIR = $(PREFIX)/share/man
+BASHCOMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPLETIONDIR = $(PREFIX)/share/zsh/vendor-completions
+FISHCOMPLETIONDIR = $(PREFIX)/share/fish/vendor_completions.d
+# The manual pages and completions, written by haptics-docgen from the programs' option
+# declarations (a debug build: it runs at install time only).
+DOCGEN = .build/debug/haptics-docgen
+MANPAGES = $(MANDIR)/man1/haptics.1.gz $(MANDIR)/man1/hapticsd.1.gz $(MANDIR)/man5/haptics-patterns.5.gz
+COMPLETIONS = $(BASHCOMPLETIONDIR)/haptics $(BASHCOMPLETIONDIR)/hapticsd $(ZSHCOMPLETIONDIR)/_haptics \
+	$(ZSHCOMPLETIONDIR)/_hapticsd $(FISHCOMPLETIONDIR)/haptics.fish $(FISHCOMPLETIONDIR)/hapticsd.fish
 INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$(UDEVDIR)/70-haptics.rules \
-	$(DESTDIR)$(USERUNITDIR)/hapticsd.service
+	$(DESTDIR)$(USERUNITDIR)/hapticsd.service $(DESTDIR)$(DBUSSERVICEDIR)/org.sigxcpu.Feedback.service \
+	$(addprefix $(DESTDIR),$(MANPAGES) $(COMPLETIONS))
 
 # The clients hapticsd's tests drive: fbcli, libfeedback through GObject introspection (with
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
 DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
 
 .PHONY: demo test deps build unit-test readme-examples kernel-test bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint \
-	install-library uninstall-library c-test python-test
+	install-library uninstall-library c-test python-test activation-test deb deb-test docs docs-test
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
@@ -61,9 +73,10 @@ demo: build
 	@if [ -t 0 ]; then $(HAPTICS) demo; else $(HAPTICS) demo --trace Traces/clean-pull.csv; fi
 
 ## test: the whole suite: the formatter's lint, unit tests (with hapticsd against real D-Bus clients), every shell
-## example of the README, make install into a DESTDIR, the kernel tests in a VM, a smoke run of the benchmark and of
-## every fuzzer.
-test: lint unit-test readme-examples install-test c-test python-test bench-smoke kernel-test fuzz-smoke
+## example of the README, make install into a DESTDIR, the C library and the Python package against a staged
+## install, hapticsd started by D-Bus activation, the Debian package installed and purged, the kernel tests in a
+## VM, a smoke run of the benchmark and of every fuzzer.
+test: lint unit-test readme-examples install-test c-test python-test activation-test deb-test bench-smoke kernel-test fuzz-smoke
 
 ## lint: every Swift file of the repository against .swift-format, warnings as errors
 ## (`swift format format -i -r Sources Tests bench Package.swift` fixes most of what it finds).
@@ -87,9 +100,11 @@ readme-examples: build
 	@scripts/ensure-packages.sh $(DAEMON_TEST_PACKAGES)
 	scripts/readme-examples.sh
 
-## install: haptics and hapticsd (release builds), the udev rule and hapticsd's systemd user
-## unit, libhaptics with haptics.h and haptics.pc, and the Python package, under PREFIX (default
-## /usr/local) inside DESTDIR. uninstall removes exactly those.
+## install: haptics and hapticsd (release builds), the udev rule, hapticsd's systemd user unit and
+## D-Bus activation file, libhaptics with haptics.h and haptics.pc, the Python package, the manual
+## pages haptics(1), hapticsd(1), haptics-patterns(5) and the bash, zsh and fish completions
+## (generated from the option declarations), under PREFIX (default /usr/local) inside DESTDIR.
+## uninstall removes exactly those.
 install: deps install-library
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_EXECUTABLE) --product haptics
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC) --product hapticsd
@@ -99,6 +114,22 @@ install: deps install-library
 	mkdir -p $(DESTDIR)$(USERUNITDIR)
 	sed 's|@BINDIR@|$(BINDIR)|' systemd/hapticsd.service.in > $(DESTDIR)$(USERUNITDIR)/hapticsd.service
 	chmod 644 $(DESTDIR)$(USERUNITDIR)/hapticsd.service
+	mkdir -p $(DESTDIR)$(DBUSSERVICEDIR)
+	sed 's|@BINDIR@|$(BINDIR)|' dbus/org.sigxcpu.Feedback.service.in > $(DESTDIR)$(DBUSSERVICEDIR)/org.sigxcpu.Feedback.service
+	chmod 644 $(DESTDIR)$(DBUSSERVICEDIR)/org.sigxcpu.Feedback.service
+	$(SWIFT) build --product haptics-docgen
+	mkdir -p $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(BASHCOMPLETIONDIR) $(DESTDIR)$(ZSHCOMPLETIONDIR) \
+		$(DESTDIR)$(FISHCOMPLETIONDIR)
+	$(DOCGEN) haptics.1 > $(DESTDIR)$(MANDIR)/man1/haptics.1 && gzip -9nf $(DESTDIR)$(MANDIR)/man1/haptics.1
+	$(DOCGEN) hapticsd.1 > $(DESTDIR)$(MANDIR)/man1/hapticsd.1 && gzip -9nf $(DESTDIR)$(MANDIR)/man1/hapticsd.1
+	$(DOCGEN) haptics-patterns.5 > $(DESTDIR)$(MANDIR)/man5/haptics-patterns.5 && gzip -9nf $(DESTDIR)$(MANDIR)/man5/haptics-patterns.5
+	$(DOCGEN) haptics.bash > $(DESTDIR)$(BASHCOMPLETIONDIR)/haptics
+	$(DOCGEN) hapticsd.bash > $(DESTDIR)$(BASHCOMPLETIONDIR)/hapticsd
+	$(DOCGEN) _haptics > $(DESTDIR)$(ZSHCOMPLETIONDIR)/_haptics
+	$(DOCGEN) _hapticsd > $(DESTDIR)$(ZSHCOMPLETIONDIR)/_hapticsd
+	$(DOCGEN) haptics.fish > $(DESTDIR)$(FISHCOMPLETIONDIR)/haptics.fish
+	$(DOCGEN) hapticsd.fish > $(DESTDIR)$(FISHCOMPLETIONDIR)/hapticsd.fish
+	chmod 644 $(addprefix $(DESTDIR),$(MANPAGES) $(COMPLETIONS))
 
 uninstall: uninstall-library
 	rm -f $(INSTALLED)
@@ -141,6 +172,31 @@ python-test: build
 ## install-test: make install into a temporary DESTDIR, check what landed, make uninstall.
 install-test: deps
 	SWIFT=$(SWIFT) scripts/install-test.sh
+
+## activation-test: on a private session bus with the activation file (from the template make install uses), the
+## first fbcli call starts hapticsd.
+activation-test: build
+	@scripts/ensure-packages.sh $(DAEMON_TEST_PACKAGES)
+	scripts/activation-test.sh
+
+## deb: haptics_<version>_<arch>.deb in this folder, from make install (release builds) with dpkg-deb.
+deb: deps
+	SWIFT=$(SWIFT) scripts/make-deb.sh
+
+## deb-test: make deb (debug builds), lintian without errors, then the package installed on this machine next to
+## feedbackd, run (haptics, man haptics, completions, activation, the C example and the Python package when
+## present), purged, and nothing left. Needs root (skipped otherwise, outside CI).
+deb-test: deps
+	SWIFT=$(SWIFT) scripts/deb-test.sh
+
+## docs: the reference documentation (DocC, the toolchain's docc) as a static site in .build/docs, served under
+## /haptics (DOCS_DIR and DOCS_BASE_PATH change them).
+docs: deps
+	SWIFT=$(SWIFT) scripts/docs.sh
+
+## docs-test: make docs, then its main page and an article rendered by headless Chromium, with their titles.
+docs-test: deps
+	SWIFT=$(SWIFT) scripts/docs-test.sh
 
 ## kernel-test: the evdev driver against a real kernel, in QEMU (installs it when it can).
 kernel-test: deps

@@ -86,6 +86,11 @@ let package = Package(
                     "-Xlinker", "--version-script=\(Context.packageDirectory)/CHaptics/haptics.map",
                 ])
             ]),
+        // Writes the manual pages and the shell completions from the programs' declarations, for
+        // `make install`; no product, so it is no part of what the package offers.
+        .executableTarget(
+            name: "haptics-docgen", dependencies: ["HapticsCLI", "HapticsDaemon", "HapticsCommandLine", "HapticsModel"],
+            swiftSettings: strict),
 
         .testTarget(
             name: "HapticsTests", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback", "HapticsPlatform", "HapticsTesting"],

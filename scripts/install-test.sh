@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's install steps into a DESTDIR: `make install` puts exactly its files in place
 # (the binaries run, and need none of the Swift toolchain's libraries, haptics no library at
-# all; the unit starts the installed hapticsd; libhaptics with its links, header and
-# pkg-config file, and the Python package over it), `make uninstall` removes exactly those.
+# all; the unit and the D-Bus activation file start the installed hapticsd; libhaptics with its
+# links, header and pkg-config file, and the Python package over it; the manual pages render and
+# the completions complete, see manual-test.sh), `make uninstall` removes exactly those.
 # Debug builds (CONFIGURATION=debug), so it costs no release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,17 +12,21 @@ trap 'rm -rf "$dest"' EXIT
 fail() { echo "install-test: FAIL: $*" >&2; exit 1; }
 
 make --no-print-directory install DESTDIR="$dest" PREFIX=/usr CONFIGURATION=debug >/dev/null
-version=$(sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsC/LibraryVersion.swift)
+version=$(sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsCommandLine/Output/ProgramVersion.swift)
 python_files=$(cd python && find haptics -name '*.py' -o -name py.typed)
 expected=$(
     {
         printf '%s\n' ./usr/bin/haptics ./usr/bin/hapticsd ./usr/lib/systemd/user/hapticsd.service \
             ./usr/lib/udev/rules.d/70-haptics.rules ./usr/include/haptics.h "./usr/lib/libhaptics.so.$version" \
-            ./usr/lib/pkgconfig/haptics.pc
+            ./usr/lib/pkgconfig/haptics.pc ./usr/share/bash-completion/completions/haptics \
+            ./usr/share/bash-completion/completions/hapticsd ./usr/share/dbus-1/services/org.sigxcpu.Feedback.service \
+            ./usr/share/fish/vendor_completions.d/haptics.fish ./usr/share/fish/vendor_completions.d/hapticsd.fish \
+            ./usr/share/man/man1/haptics.1.gz ./usr/share/man/man1/hapticsd.1.gz ./usr/share/man/man5/haptics-patterns.5.gz \
+            ./usr/share/zsh/vendor-completions/_haptics ./usr/share/zsh/vendor-completions/_hapticsd
         sed 's|^|./usr/lib/python3/dist-packages/|' <<<"$python_files"
-    } | sort
+    } | LC_ALL=C sort
 )
-found=$(cd "$dest" && find . -type f | sort)
+found=$(cd "$dest" && find . -type f | LC_ALL=C sort)
 [ "$found" = "$expected" ] || fail "installed files differ: $(diff <(echo "$expected") <(echo "$found") | grep '^[<>]' | tr '\n' ' ')"
 [ "$(readlink "$dest/usr/lib/libhaptics.so.0")" = "libhaptics.so.$version" ] || fail "libhaptics.so.0 does not link to libhaptics.so.$version"
 [ "$(readlink "$dest/usr/lib/libhaptics.so")" = libhaptics.so.0 ] || fail "libhaptics.so does not link to libhaptics.so.0"
@@ -39,6 +44,11 @@ for program in haptics hapticsd; do
 done
 grep -qx 'ExecStart=/usr/bin/hapticsd' "$dest/usr/lib/systemd/user/hapticsd.service" || fail "the unit does not start /usr/bin/hapticsd"
 grep -qx 'BusName=org.sigxcpu.Feedback' "$dest/usr/lib/systemd/user/hapticsd.service" || fail "the unit does not name the bus name"
+grep -qx 'Documentation=man:hapticsd(1)' "$dest/usr/lib/systemd/user/hapticsd.service" || fail "the unit's documentation is not hapticsd(1)"
+service="$dest/usr/share/dbus-1/services/org.sigxcpu.Feedback.service"
+grep -qx 'Name=org.sigxcpu.Feedback' "$service" && grep -qx 'Exec=/usr/bin/hapticsd' "$service" \
+    && grep -qx 'SystemdService=hapticsd.service' "$service" || fail "the D-Bus activation file is wrong: $(cat "$service")"
+scripts/manual-test.sh "$dest/usr/share" "$dest/usr/bin"
 if command -v systemd-analyze >/dev/null; then
     # The unit parses (systemd-analyze checks the ExecStart binary exists, so point it there).
     sed "s|ExecStart=/usr/bin/hapticsd|ExecStart=$dest/usr/bin/hapticsd|" "$dest/usr/lib/systemd/user/hapticsd.service" > "$dest/hapticsd.service"
@@ -54,7 +64,9 @@ left=$(cd "$dest" && find . ! -type d)
 # A /usr/local install puts the udev rule in /etc, where udev reads it.
 make --no-print-directory install DESTDIR="$dest" CONFIGURATION=debug >/dev/null
 [ -f "$dest/etc/udev/rules.d/70-haptics.rules" ] && [ -f "$dest/usr/local/lib/systemd/user/hapticsd.service" ] \
-    || fail "a PREFIX=/usr/local install misplaced the udev rule or the unit"
+    && [ -f "$dest/usr/local/share/man/man1/haptics.1.gz" ] || fail "a PREFIX=/usr/local install misplaced the udev rule, the unit or the manual"
+grep -qx 'Exec=/usr/local/bin/hapticsd' "$dest/usr/local/share/dbus-1/services/org.sigxcpu.Feedback.service" \
+    || fail "the D-Bus activation file does not start /usr/local/bin/hapticsd"
 grep -qx 'ExecStart=/usr/local/bin/hapticsd' "$dest/usr/local/lib/systemd/user/hapticsd.service" || fail "the unit does not start /usr/local/bin/hapticsd"
 # Debian's python3 reads /usr/local/lib/python3.X/dist-packages.
 python_dir=$(/usr/bin/python3 -c 'import sys; print("/usr/local/lib/python%d.%d/dist-packages" % sys.version_info[:2])')

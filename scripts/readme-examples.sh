@@ -66,6 +66,8 @@ for entry in "${files[@]}"; do ln -s "$repo/${entry#*=}" "$work/${entry%%=*}"; d
 rules=$(cat <<'EOF'
 make test	skip	-	runs the whole suite, which runs this script
 make install	skip	-	installs into /usr/local as root; make install-test (part of make test) runs it into a temporary DESTDIR
+make deb	skip	-	builds the release package; make deb-test (part of make test) builds one, installs it, runs it and purges it
+sudo apt install ./haptics_*	skip	-	installs the package on the machine as root; make deb-test (part of make test) installs and purges it
 sudo *	skip	-	changes the machine's udev rules as root
 systemctl --user *	skip	-	needs a systemd user manager and the installed unit; the D-Bus examples run hapticsd on a bus of their own instead
 make demo	repo	0	headless, it replays a bundled trace

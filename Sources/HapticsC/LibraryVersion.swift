@@ -1,9 +1,11 @@
 import Glibc
+import HapticsCommandLine
 
 /// The library's version, as `haptics_version` gives it and `haptics.pc` names it.
 public enum LibraryVersion {
-    /// The version, e.g. `0.1.0`: the command line's own.
-    public static let text = "0.1.0"
+    /// The version, e.g. `0.1.0`: the programs' own (`ProgramVersion`), so the library, the
+    /// executables and the Debian package are one version.
+    public static let text = ProgramVersion.text
 
     /// `text` as a C string, made once and never freed.
     nonisolated(unsafe) static let cString: UnsafePointer<CChar> = UnsafePointer(strdup(text)!)

@@ -1,8 +1,8 @@
-import HapticsCommandLine
+package import HapticsCommandLine
 import HapticsEvdev
 
 /// `hapticsd`'s command line, declared once in the `haptics` command's conventions.
-struct DaemonOptions: ParsableArguments, Sendable, Equatable {
+package struct DaemonOptions: ParsableArguments, Sendable, Equatable {
     /// `--driver`: every driver; `auto` and `evdev` follow hot-plug, `record` prints in real time.
     static let driver = PlaybackOptions.driverOption(
         abstract: "where the frames go; auto and evdev: every rumble-capable device, hot-plugged ones too; "
@@ -12,11 +12,12 @@ struct DaemonOptions: ParsableArguments, Sendable, Equatable {
     /// `--theme`.
     static let theme = Option.text(
         "--theme", valueName: "file", abstract: "a feedbackd theme",
-        absent: "$FEEDBACK_THEME, then $XDG_CONFIG_HOME/feedbackd/themes/default.json, then the built-in one")
+        absent: "$FEEDBACK_THEME, then $XDG_CONFIG_HOME/feedbackd/themes/default.json, then the built-in one",
+        completion: .files)
     /// `--replace`.
     static let replace = Flag("--replace", abstract: "take org.sigxcpu.Feedback from the process owning it")
     /// The command's declaration.
-    static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         name: "hapticsd", abstract: "Gamepad haptics for every app: feedbackd's D-Bus API (org.sigxcpu.Feedback) on the session bus.",
         options: [driver.declaration, device.declaration, theme.declaration, replace.declaration], takesVersion: true)
 
@@ -40,7 +41,7 @@ struct DaemonOptions: ParsableArguments, Sendable, Equatable {
     }
 
     /// Reads the options; `-h` and `--version` are handled by the caller.
-    init(parsing arguments: inout ArgumentReader) throws(UsageError) {
+    package init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         drivers = try PlaybackOptions.drivers(Self.driver, from: &arguments) ?? Self.driver.defaultValue
         device = DeviceSelection(option: try arguments.value(Self.device))
         theme = try arguments.value(Self.theme)

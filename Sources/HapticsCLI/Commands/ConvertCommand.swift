@@ -5,7 +5,7 @@ import HapticsPlatform
 /// `haptics convert IN OUT`: any pattern written as AHAP.
 struct ConvertCommand: Subcommand {
     /// The `<output>` argument.
-    static let output = ArgumentDeclaration("output", help: "a path ending in .ahap, or - for standard output")
+    static let output = ArgumentDeclaration("output", help: "a path ending in .ahap, or - for standard output", completion: .files)
     /// The command's declaration.
     static let configuration = CommandConfiguration(
         name: "convert", parent: "haptics", abstract: "Write any pattern (preset, .ahap, .haptic, haptica:) as an AHAP file.",

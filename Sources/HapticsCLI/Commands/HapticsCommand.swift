@@ -4,7 +4,7 @@ public import HapticsCommandLine
 /// exit status. Kept apart from `main` so tests can run it with a captured console.
 public enum HapticsCommand {
     /// The version `--version` prints.
-    public static let version = "0.1.0"
+    public static let version = ProgramVersion.text
 
     static let subcommands: [any Subcommand.Type] = [
         ImpactCommand.self, NotifyCommand.self, SelectCommand.self, PlayCommand.self,
@@ -12,7 +12,7 @@ public enum HapticsCommand {
     ]
 
     /// The top-level command's declaration: its help lists the subcommands.
-    static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         name: "haptics", abstract: "Haptic patterns and impacts on Linux: gamepad rumble, the terminal, or a recorder.",
         takesVersion: true, subcommands: subcommands.map { $0.configuration })
 

@@ -5,7 +5,8 @@ import HapticsModel
 struct ImpactCommand: Subcommand {
     /// The `<style>` argument.
     static let style = ArgumentDeclaration(
-        "style", help: "the impact's style (values: \(ImpactStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+        "style", help: "the impact's style (values: \(ImpactStyle.allCases.map(\.rawValue).joined(separator: ", ")))",
+        completion: .words(ImpactStyle.allCases.map(\.rawValue)))
     /// `--intensity`.
     static let intensity = Option.number(
         "--intensity", valueName: "value", in: 0...1, abstract: "as impactOccurred(intensity:)", default: 1)

@@ -5,7 +5,8 @@ import HapticsModel
 struct NotifyCommand: Subcommand {
     /// The `<type>` argument.
     static let type = ArgumentDeclaration(
-        "type", help: "the notification's type (values: \(NotificationType.allCases.map(\.rawValue).joined(separator: ", ")))")
+        "type", help: "the notification's type (values: \(NotificationType.allCases.map(\.rawValue).joined(separator: ", ")))",
+        completion: .words(NotificationType.allCases.map(\.rawValue)))
     /// The command's declaration.
     static let configuration = CommandConfiguration(
         name: "notify", parent: "haptics", abstract: "Play a notification, as UINotificationFeedbackGenerator does.",

@@ -6,7 +6,7 @@ struct PlayCommand: Subcommand {
     /// `--loop`: a count of at least 1, or `forever`.
     static let loop = Option<Repetition>(
         "--loop", valueName: "count", abstract: "how many times to play it, or 'forever'", default: .once, defaultText: "1",
-        expected: "a count of at least 1 or 'forever'"
+        completion: .words(["forever"]), expected: "a count of at least 1 or 'forever'"
     ) { text in
         if text == "forever" { return .forever }
         return Int(text).flatMap { $0 >= 1 ? .count($0) : nil }

@@ -9,7 +9,8 @@ struct ValidateCommand: Subcommand {
     static let files = ArgumentDeclaration(
         "file",
         help: "patterns to check: .ahap or .haptic files, - for standard input, presets and 'haptica:' strings "
-            + "(see 'haptics play -h'); or feedbackd theme files (JSON with \"profiles\")", isRepeated: true)
+            + "(see 'haptics play -h'); or feedbackd theme files (JSON with \"profiles\")", isRepeated: true,
+        completion: .wordsOrFiles(Preset.allCases.map(\.name)))
     /// The command's declaration.
     static let configuration = CommandConfiguration(
         name: "validate", parent: "haptics",

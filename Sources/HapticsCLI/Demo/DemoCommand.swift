@@ -11,7 +11,8 @@ import PullToRefresh
 struct DemoCommand: Subcommand {
     /// `--trace`.
     static let trace = Option.text(
-        "--trace", valueName: "file", abstract: "replay the gesture trace in this file, headless, instead of the terminal UI")
+        "--trace", valueName: "file", abstract: "replay the gesture trace in this file, headless, instead of the terminal UI",
+        completion: .files)
     /// `--component`.
     static let component = Option.choice(
         "--component", valueName: "component", of: RefreshComponentKind.allCases,
@@ -39,7 +40,8 @@ struct DemoCommand: Subcommand {
     static let input = Option.text(
         "--input", valueName: "device",
         abstract: "also pull with a gamepad's trigger (or left stick): "
-            + "auto, a node path, an index or a name; \(keysOnly) for keys only", default: keysOnly)
+            + "auto, a node path, an index or a name; \(keysOnly) for keys only", default: keysOnly,
+        completion: .wordsOrFiles(["auto", keysOnly]))
     /// The command's declaration.
     static let configuration = CommandConfiguration(
         name: "demo", parent: "haptics", abstract: "Pull to refresh in the terminal, or replay a gesture trace headless.",

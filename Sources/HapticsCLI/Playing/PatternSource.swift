@@ -36,7 +36,8 @@ enum PatternSource: Sendable, Equatable {
     static let argument = ArgumentDeclaration(
         "pattern",
         help: "a preset ('haptics list' shows them), an .ahap or .haptic file, a Haptica string "
-            + "('haptica:..oO-Oo'), or - for AHAP or .haptic JSON on standard input")
+            + "('haptica:..oO-Oo'), or - for AHAP or .haptic JSON on standard input",
+        completion: .wordsOrFiles(Preset.allCases.map(\.name)))
 
     /// What a Haptica string plays, for the error about one that plays nothing.
     static let hapticaAlphabet =

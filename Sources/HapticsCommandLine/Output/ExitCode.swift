@@ -2,7 +2,7 @@ import Glibc
 
 /// The process exit statuses, as sysexits(3) and swift-argument-parser use them, and the
 /// shell's 128 + N after signal N.
-public enum ExitCode: Int32, Sendable {
+public enum ExitCode: Int32, Sendable, CaseIterable {
     /// Everything worked.
     case success = 0
     /// A run-time failure, such as a device that could not be driven.

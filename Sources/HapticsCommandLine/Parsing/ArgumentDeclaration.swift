@@ -7,12 +7,15 @@ package struct ArgumentDeclaration: Sendable, Hashable {
     package let help: String
     /// Whether it may be given several times (`<file> ...`).
     package let isRepeated: Bool
+    /// What a shell offers for it.
+    package let completion: ValueCompletion
 
     /// Declares a positional argument.
-    package init(_ valueName: String, help: String, isRepeated: Bool = false) {
+    package init(_ valueName: String, help: String, isRepeated: Bool = false, completion: ValueCompletion = .none) {
         self.valueName = valueName
         self.help = help
         self.isRepeated = isRepeated
+        self.completion = completion
     }
 
     /// Its name as help and errors show it, e.g. `<pattern>`.

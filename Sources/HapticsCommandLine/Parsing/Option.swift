@@ -14,13 +14,15 @@ package struct Option<Value: Sendable>: Sendable {
     package let read: @Sendable (String) -> Value?
 
     /// Declares an option; `defaultText` is how the help shows `defaultValue` (or, for an
-    /// optional value, what its absence means), `nil` to show none.
+    /// optional value, what its absence means), `nil` to show none; `completion` is what a
+    /// shell offers for its value.
     package init(
         _ name: String, valueName: String, abstract: String, notes: [String] = [],
-        default defaultValue: Value, defaultText: String?,
+        default defaultValue: Value, defaultText: String?, completion: ValueCompletion = .none,
         expected: String, read: @escaping @Sendable (String) -> Value?
     ) {
-        declaration = OptionDeclaration(name, valueName: valueName, abstract: abstract, notes: notes, defaultText: defaultText)
+        declaration = OptionDeclaration(
+            name, valueName: valueName, abstract: abstract, notes: notes, defaultText: defaultText, completion: completion)
         self.defaultValue = defaultValue
         self.expected = expected
         self.read = read
@@ -31,16 +33,27 @@ package struct Option<Value: Sendable>: Sendable {
 }
 
 extension Option where Value == String {
-    /// Any text, `defaultValue` when absent.
-    package static func text(_ name: String, valueName: String, abstract: String, default defaultValue: String) -> Self {
-        Self(name, valueName: valueName, abstract: abstract, default: defaultValue, defaultText: defaultValue, expected: "a text") { $0 }
+    /// Any text, `defaultValue` when absent; a shell offers `completion` for it.
+    package static func text(
+        _ name: String, valueName: String, abstract: String, default defaultValue: String, completion: ValueCompletion = .none
+    ) -> Self {
+        Self(
+            name, valueName: valueName, abstract: abstract, default: defaultValue, defaultText: defaultValue, completion: completion,
+            expected: "a text"
+        ) { $0 }
     }
 }
 
 extension Option where Value == String? {
-    /// Any text, `nil` when absent; `absent` says in the help what that means.
-    package static func text(_ name: String, valueName: String, abstract: String, absent: String? = nil) -> Self {
-        Self(name, valueName: valueName, abstract: abstract, default: nil, defaultText: absent, expected: "a text") { $0 }
+    /// Any text, `nil` when absent; `absent` says in the help what that means; a shell offers
+    /// `completion` for it.
+    package static func text(
+        _ name: String, valueName: String, abstract: String, absent: String? = nil, completion: ValueCompletion = .none
+    ) -> Self {
+        Self(name, valueName: valueName, abstract: abstract, default: nil, defaultText: absent, completion: completion, expected: "a text")
+        {
+            $0
+        }
     }
 }
 
@@ -78,7 +91,8 @@ extension Option where Value: RawRepresentable, Value.RawValue == String {
     ) -> Self {
         Self(
             name, valueName: valueName, abstract: abstract, notes: [ChoiceText.values(choices)],
-            default: defaultValue, defaultText: defaultText ?? defaultValue.rawValue, expected: ChoiceText.expected(choices)
+            default: defaultValue, defaultText: defaultText ?? defaultValue.rawValue, completion: .words(choices.map(\.rawValue)),
+            expected: ChoiceText.expected(choices)
         ) { text in
             choices.first { $0.rawValue == text }
         }

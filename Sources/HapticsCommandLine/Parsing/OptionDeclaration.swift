@@ -13,11 +13,13 @@ package struct OptionDeclaration: Sendable, Hashable {
     package let notes: [String]
     /// How the help shows the default (or what the option's absence means); `nil` for none.
     package let defaultText: String?
+    /// What a shell offers for its value.
+    package let completion: ValueCompletion
 
     /// Declares an option (with `valueName`) or a flag (without).
     package init(
         _ name: String, shortName: String? = nil, valueName: String? = nil, abstract: String, notes: [String] = [],
-        defaultText: String? = nil
+        defaultText: String? = nil, completion: ValueCompletion = .none
     ) {
         self.name = name
         self.shortName = shortName
@@ -25,6 +27,7 @@ package struct OptionDeclaration: Sendable, Hashable {
         self.abstract = abstract
         self.notes = notes
         self.defaultText = defaultText
+        self.completion = completion
     }
 
     /// Its names as the help's OPTIONS section shows them, e.g. `-h, --help` or `--loop <count>`.

@@ -23,6 +23,7 @@ package struct PlaybackOptions: Sendable {
             "--driver", valueName: "driver",
             abstract: abstract + "; several (not auto), separated by commas, drive all at once, e.g. stdout,evdev",
             notes: [ChoiceText.values(DriverChoice.allCases)], default: [.auto], defaultText: defaultText ?? DriverChoice.auto.rawValue,
+            completion: .commaSeparatedWords(DriverChoice.allCases.map(\.rawValue)),
             expected: ChoiceText.expected(DriverChoice.allCases)
         ) { text in
             let names = text.split(separator: ",", omittingEmptySubsequences: false)
@@ -43,7 +44,9 @@ package struct PlaybackOptions: Sendable {
 
     /// `--device`, `defaultValue` when absent.
     package static func deviceOption(default defaultValue: String) -> Option<String> {
-        .text("--device", valueName: "device", abstract: "with evdev: auto, all, a node path, an index or a name", default: defaultValue)
+        .text(
+            "--device", valueName: "device", abstract: "with evdev: auto, all, a node path, an index or a name", default: defaultValue,
+            completion: .wordsOrFiles(["auto", "all"]))
     }
 
     /// Where the frames go: one driver, or several driven at once; `record` only alone.

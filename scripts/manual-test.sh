@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The installed manual pages and completions under SHARE (e.g. DESTDIR/usr/share), for the
+# programs in BINDIR: every page renders with man and groff without a warning and names what
+# the programs' --help names; the bash completion completes a subcommand, an option and an
+# option's value (as bash-completion loads it, through COMP_WORDS); the zsh and fish scripts
+# parse.
+set -euo pipefail
+share=$1 bindir=$2
+"$(dirname "$0")/ensure-packages.sh" man-db groff-base bash-completion zsh fish
+fail() { echo "manual-test: FAIL: $*" >&2; exit 1; }
+export MANWIDTH=80 LC_ALL=C.UTF-8
+
+for page in man1/haptics.1 man1/hapticsd.1 man5/haptics-patterns.5; do
+    file="$share/man/$page.gz"
+    warnings=$({ zcat "$file" | groff -ww -man -z; } 2>&1)
+    [ -z "$warnings" ] || fail "groff warns about $page: $warnings"
+    warnings=$(man --warnings -l "$file" 2>&1 >/dev/null)
+    [ -z "$warnings" ] || fail "man warns about $page: $warnings"
+done
+rendered=$(man -l "$share/man/man1/haptics.1.gz")
+subcommands=$("$bindir/haptics" --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | sed -n 's/^  \([a-z]*\)  .*/\1/p')
+[ -n "$subcommands" ] || fail "haptics --help lists no subcommand"
+for subcommand in $subcommands; do
+    grep -q "haptics $subcommand" <<<"$rendered" || fail "haptics(1) has no section for '$subcommand'"
+done
+grep -q -- '--loop <count>' <<<"$rendered" || fail "haptics(1) does not list play's --loop"
+for option in $("$bindir/hapticsd" --help | grep -o -- '--[a-z]*' | sort -u); do
+    man -l "$share/man/man1/hapticsd.1.gz" | grep -q -- "$option" || fail "hapticsd(1) does not list $option"
+done
+man -l "$share/man/man5/haptics-patterns.5.gz" | grep -qw 'selection' || fail "haptics-patterns(5) does not list the presets"
+
+# bash: the words offered for a command line whose last word is being completed.
+completions() {
+    bash -c '
+        source /usr/share/bash-completion/bash_completion
+        source "$1"; shift
+        COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+        _haptics
+        printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " "' bash "$share/bash-completion/completions/haptics" "$@"
+}
+expect() {
+    local want=$1; shift
+    local got; got=$(completions "$@")
+    [ "$got" = "$want" ] || fail "completing '$*' offered '$got', not '$want'"
+}
+expect 'render ' haptics ren
+expect '--loop ' haptics play --lo
+expect 'json svg text ' haptics render --format ''
+expect 'stdout,evdev ' haptics play --driver stdout,ev
+expect 'success ' haptics play --gain 0.5 succ
+expect 'heavy light medium rigid soft ' haptics impact ''
+# bash splits --format=json at the =: the value is still completed for the option, and is no
+# positional argument.
+expect 'json ' haptics render --format = j
+expect 'success ' haptics render --format = json succ
+
+command -v zsh >/dev/null && { zsh -n "$share/zsh/vendor-completions/_haptics" || fail "the zsh completion does not parse"; }
+command -v fish >/dev/null && { fish -n "$share/fish/vendor_completions.d/haptics.fish" || fail "the fish completion does not parse"; }
+echo "manual-test: ok (3 manual pages render without warnings; bash completes a subcommand, an option and values)"
