@@ -127,7 +127,9 @@ fuzz-smoke:
 ## plain C player, SDL2 and python-evdev side by side on one virtual pad in a VM, on the
 ## instruction clock (bench/side-by-side.json, the verdict) and in real time
 ## (bench/side-by-side-real-time.json), installing what it needs when it can, merged into it; and
-## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json).
+## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json); and the pull latency,
+## a trigger past the threshold to the pad's impact, haptics demo --input against a plain C program, in a VM
+## (bench/pull-latency.json).
 bench: deps $(FRAME_COST_LOOP)
 	@$(REPLAN_BENCH)
 	$(SWIFT) build $(BENCH_PACKAGE) -c release --product haptics-bench
@@ -135,6 +137,7 @@ bench: deps $(FRAME_COST_LOOP)
 	"$$($(SWIFT) build $(BENCH_PACKAGE) -c release --show-bin-path)/haptics-bench" --json bench/results.json --c-loop $(FRAME_COST_LOOP)
 	SWIFT=$(SWIFT) scripts/bench-daemon.sh
 	SWIFT=$(SWIFT) scripts/bench-vm.sh
+	SWIFT=$(SWIFT) scripts/bench-latency-vm.sh
 	@if [ -f bench/side-by-side.json ] && [ -f bench/side-by-side-real-time.json ]; then \
 		python3 scripts/merge-side-by-side.py bench/results.json bench/side-by-side.json bench/side-by-side-real-time.json && \
 		echo "merged the side-by-side figures (both clocks) into bench/results.json"; \

@@ -48,5 +48,16 @@ let package = Package(
             path: "VMBench",
             swiftSettings: strict
         ),
+        // In the VM (scripts/bench-latency-vm.sh): a trigger pulled past the threshold to the
+        // pad's impact, for `haptics demo --input` and a plain C program.
+        .executableTarget(
+            name: "haptics-pull-latency",
+            dependencies: [
+                .product(name: "Haptics", package: "Haptics"),
+                .product(name: "VirtualDevices", package: "KernelTests"),
+            ],
+            path: "PullLatency",
+            swiftSettings: strict
+        ),
     ]
 )
