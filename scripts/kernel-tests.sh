@@ -55,7 +55,8 @@ summaries=()
 for kernel in "${kernels[@]}"; do
     echo "== kernel tests, in a VM booting Debian's $kernel kernel"
     status=0
-    KERNEL=$kernel VM_EXTRA_FILES="$haptics ${daemon[*]}" scripts/vm/run.sh "$tests" --haptics "$haptics" \
+    # The guest's tests take about two minutes under emulation; the cap leaves room for a busy host.
+    KERNEL=$kernel VM_TIMEOUT=${VM_TIMEOUT:-420} VM_EXTRA_FILES="$haptics ${daemon[*]}" scripts/vm/run.sh "$tests" --haptics "$haptics" \
         --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}" "$@" | tee "$log" || status=$?
     if [[ $status -ne 0 ]]; then
         echo "kernel tests on $kernel failed (status $status); the guest's log is above" >&2

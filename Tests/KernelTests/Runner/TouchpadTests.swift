@@ -44,13 +44,9 @@ enum TouchpadTests {
 
     /// The waveforms and intensities the pad should get for `pattern`'s frames: what
     /// `TouchpadWaveforms` makes of them.
-    static func expectedUploads(for pattern: HapticPattern, continuous: HapticWaveform?, intensity: Double = 1) -> [VirtualTouchpad.Record]
-    {
+    static func expectedUploads(for pattern: HapticPattern, continuous: HapticWaveform?) -> [VirtualTouchpad.Record] {
         var mapping = TouchpadWaveforms(continuous: continuous)
-        let frames = Renderer().render(pattern).frames.map {
-            RumbleFrame(start: $0.start, duration: $0.duration, strong: $0.strong * intensity, weak: $0.weak * intensity)
-        }
-        return frames.flatMap { mapping.next($0) }.compactMap { step in
+        return Renderer().render(pattern).frames.flatMap { mapping.next($0) }.compactMap { step in
             guard case .play(let waveform, let level, _) = step else { return nil }
             return .upload(id: 0, usage: waveform.rawValue, intensity: level, accepted: true)
         }
@@ -89,7 +85,9 @@ enum TouchpadTests {
             let (status, output) = try ChildProcess(haptics, run.arguments + ["--driver", "evdev", "--device", "Glass Touchpad"]).finish()
             try expect(status == 0, "haptics \(run.arguments.joined(separator: " ")) exited \(status):\n\(output)")
             let records = pad.records
-            let expected = expectedUploads(for: run.preset.pattern, continuous: .buzzContinuous, intensity: run.intensity)
+            // As the engine plays impactOccurred(intensity:): the pattern scaled, then rendered.
+            let pattern = run.intensity < 1 ? run.preset.pattern.scaled(by: run.intensity) : run.preset.pattern
+            let expected = expectedUploads(for: pattern, continuous: .buzzContinuous)
             try expect(
                 !expected.isEmpty && played(records) == expected,
                 "haptics \(run.arguments.joined(separator: " ")): the pad played \(played(records)), expected \(expected)")
@@ -97,7 +95,8 @@ enum TouchpadTests {
                 records.last == .erase(id: 0), "haptics \(run.arguments.joined(separator: " ")) did not erase its effect: \(records)")
             if case .upload(_, 0x1003, let intensity, _) = expected.first { clicks[run.arguments.joined(separator: " ")] = intensity }
         }
-        try expect(clicks["impact heavy"] == 100 && clicks["impact heavy --intensity 0.5"] == 50, "heavy's clicks: \(clicks)")
+        try expect(
+            clicks["impact heavy"] == 100 && (1..<100).contains(clicks["impact heavy --intensity 0.5"] ?? 0), "heavy's clicks: \(clicks)")
         try expect(
             (clicks["impact light"] ?? 0) < (clicks["impact medium"] ?? 0)
                 && (clicks["impact medium"] ?? 0) < (clicks["impact heavy"] ?? 0),
