@@ -25,7 +25,8 @@ let package = Package(
             path: "HapticsBench",
             swiftSettings: strict
         ),
-        // The evdev structs and the EVIOCSFF ioctl, for the per-frame cost.
+        // The evdev structs and the EVIOCSFF ioctl, for the per-frame cost (and the input
+        // constants, for the pull latency).
         .systemLibrary(name: "CBenchSupport", path: "CBenchSupport"),
         // The Haptics side of the per-frame cost, run under callgrind by haptics-bench.
         .executableTarget(
@@ -55,6 +56,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Haptics", package: "Haptics"),
                 .product(name: "VirtualDevices", package: "KernelTests"),
+                "CBenchSupport",
             ],
             path: "PullLatency",
             swiftSettings: strict

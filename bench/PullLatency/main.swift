@@ -1,3 +1,4 @@
+import CBenchSupport
 import Glibc
 import Haptics
 import VirtualDevices

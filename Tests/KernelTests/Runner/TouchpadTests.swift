@@ -115,12 +115,12 @@ enum TouchpadTests {
         try expect(refused.count == 2, "the driver should have tried both continuous waveforms once: \(pad.records)")
     }
 
-    /// `haptics demo --input` with a gamepad's trigger pulling and the touchpad as the output:
-    /// the threshold's light impact is one click.
+    /// `haptics demo --input` with a gamepad's trigger pulling (`--input` takes a pad that can
+    /// vibrate) and the touchpad as the output: the threshold's light impact is one click.
     private static func demoClicks(haptics: String) throws {
         let pad = try VirtualTouchpad(name: "Haptics Glass Touchpad", waveforms: withBuzz)
         defer { pad.destroy() }
-        let trigger = try VirtualGamepad(name: "Haptics Trigger Pad", rumble: false, periodic: false, gain: false)
+        let trigger = try VirtualGamepad(name: "Haptics Trigger Pad", gain: false)
         defer { trigger.destroy() }
         let demo = try TerminalProcess(haptics, ["demo", "--input", trigger.node, "--driver", "evdev", "--device", pad.node])
         let drawn = demo.wait(for: "haptics demo: pull to refresh")
