@@ -1,4 +1,5 @@
 import CEvdev
+import Glibc
 import Haptics
 import Testing
 

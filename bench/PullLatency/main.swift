@@ -126,10 +126,11 @@ func percentile(_ sorted: [Int64], _ fraction: Double) -> Int64 {
     sorted[min(max(Int((fraction * Double(sorted.count)).rounded(.up)) - 1, 0), sorted.count - 1)]
 }
 
+/// Nanoseconds as milliseconds with three decimals (to the microsecond).
 func milliseconds(_ nanoseconds: Int64) -> String {
-    let hundredths = (nanoseconds + 5_000) / 10_000
-    let fraction = String(hundredths % 100)
-    return "\(hundredths / 100).\(fraction.count == 1 ? "0" + fraction : fraction)"
+    let thousandths = (nanoseconds + 500) / 1_000
+    let fraction = String(thousandths % 1_000)
+    return "\(thousandths / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
 }
 
 do {
