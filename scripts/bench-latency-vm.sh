@@ -36,7 +36,7 @@ skip() {
 }
 
 rm -f "$json"
-scripts/ensure-packages.sh gcc libc6-dev qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils \
+scripts/ensure-packages.sh gcc libc6-dev qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils zstd debian-archive-keyring \
     || skip "gcc, QEMU and a Debian kernel are needed (see the line above)"
 status=0
 KERNEL=$kernel scripts/vm/prepare.sh || status=$?

@@ -20,7 +20,7 @@ skip() {
     exit 0
 }
 
-scripts/ensure-packages.sh qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils dbus-daemon systemd \
+scripts/ensure-packages.sh qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils zstd debian-archive-keyring dbus-daemon systemd \
     || skip "QEMU and a Debian kernel are needed (see the line above)"
 read -r -a kernels <<<"${KERNEL:-6.1 7.3}"
 for kernel in "${kernels[@]}"; do
