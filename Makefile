@@ -198,9 +198,11 @@ docs: deps
 docs-test: deps
 	SWIFT=$(SWIFT) scripts/docs-test.sh
 
-## kernel-test: the evdev driver against a real kernel, in QEMU (installs it when it can).
+## kernel-test: the evdev driver against a real kernel, in QEMU (installs it when it can), on Debian 12's 6.1
+## and on trixie-backports' 7.3 (fetched from the Debian mirror at the first run, cached under .build/debian);
+## KERNEL=6.1 or KERNEL=7.3 runs one.
 kernel-test: deps
-	SWIFT=$(SWIFT) scripts/kernel-tests.sh
+	SWIFT=$(SWIFT) KERNEL="$(KERNEL)" scripts/kernel-tests.sh
 
 ## bench-smoke: the benchmark's harness runs and prints its table (figures not representative).
 bench-smoke: deps $(FRAME_COST_LOOP)
@@ -234,7 +236,9 @@ fuzz-smoke:
 ## plain C player, SDL2 and python-evdev side by side on one virtual pad in a VM, on the
 ## instruction clock (bench/side-by-side.json, the verdict) and in real time
 ## (bench/side-by-side-real-time.json), installing what it needs when it can, merged into it; and
-## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json).
+## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json); and the pull latency,
+## a trigger past the threshold to the pad's impact, haptics demo --input against a plain C program, in a VM
+## (bench/pull-latency.json).
 bench: deps $(FRAME_COST_LOOP)
 	@$(REPLAN_BENCH)
 	$(SWIFT) build $(BENCH_PACKAGE) -c release --product haptics-bench
@@ -242,6 +246,7 @@ bench: deps $(FRAME_COST_LOOP)
 	"$$($(SWIFT) build $(BENCH_PACKAGE) -c release --show-bin-path)/haptics-bench" --json bench/results.json --c-loop $(FRAME_COST_LOOP)
 	SWIFT=$(SWIFT) scripts/bench-daemon.sh
 	SWIFT=$(SWIFT) scripts/bench-vm.sh
+	SWIFT=$(SWIFT) scripts/bench-latency-vm.sh
 	@if [ -f bench/side-by-side.json ] && [ -f bench/side-by-side-real-time.json ]; then \
 		python3 scripts/merge-side-by-side.py bench/results.json bench/side-by-side.json bench/side-by-side-real-time.json && \
 		echo "merged the side-by-side figures (both clocks) into bench/results.json"; \

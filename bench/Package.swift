@@ -25,7 +25,8 @@ let package = Package(
             path: "HapticsBench",
             swiftSettings: strict
         ),
-        // The evdev structs and the EVIOCSFF ioctl, for the per-frame cost.
+        // The evdev structs and the EVIOCSFF ioctl, for the per-frame cost (and the input
+        // constants, for the pull latency).
         .systemLibrary(name: "CBenchSupport", path: "CBenchSupport"),
         // The Haptics side of the per-frame cost, run under callgrind by haptics-bench.
         .executableTarget(
@@ -46,6 +47,18 @@ let package = Package(
                 .product(name: "VirtualDevices", package: "KernelTests"),
             ],
             path: "VMBench",
+            swiftSettings: strict
+        ),
+        // In the VM (scripts/bench-latency-vm.sh): a trigger pulled past the threshold to the
+        // pad's impact, for `haptics demo --input` and a plain C program.
+        .executableTarget(
+            name: "haptics-pull-latency",
+            dependencies: [
+                .product(name: "Haptics", package: "Haptics"),
+                .product(name: "VirtualDevices", package: "KernelTests"),
+                "CBenchSupport",
+            ],
+            path: "PullLatency",
             swiftSettings: strict
         ),
     ]

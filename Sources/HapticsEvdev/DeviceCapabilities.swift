@@ -18,11 +18,17 @@ public struct DeviceCapabilities: Sendable, Hashable {
     public var isGamepad: Bool
     /// How many effects it can hold at once.
     public var effectSlots: Int
+    /// Whether the device advertises `FF_HAPTIC` (haptic touchpads, Linux 6.18 and later; a
+    /// kernel before that refuses the uploads even when a device advertises the bit).
+    public var hasHaptic: Bool
+    /// Whether it is a touchpad that clicks by pressure (`INPUT_PROP_PRESSUREPAD`).
+    public var isPressurePad: Bool
 
     /// Creates a description.
     public init(
         name: String, vendor: UInt16, product: UInt16, bus: UInt16, hasRumble: Bool,
-        hasPeriodic: Bool, hasGain: Bool, isGamepad: Bool, effectSlots: Int
+        hasPeriodic: Bool, hasGain: Bool, isGamepad: Bool, effectSlots: Int, hasHaptic: Bool = false,
+        isPressurePad: Bool = false
     ) {
         self.name = name
         self.vendor = vendor
@@ -33,10 +39,16 @@ public struct DeviceCapabilities: Sendable, Hashable {
         self.hasGain = hasGain
         self.isGamepad = isGamepad
         self.effectSlots = effectSlots
+        self.hasHaptic = hasHaptic
+        self.isPressurePad = isPressurePad
     }
 
-    /// Whether Haptics can vibrate it: rumble, or at least periodic effects.
-    public var canVibrate: Bool { (hasRumble || hasPeriodic) && effectSlots > 0 }
+    /// Whether it is a haptic touchpad: a pressure pad with `FF_HAPTIC`, driven with the
+    /// pad's waveforms (`TouchpadWaveforms`) rather than motor levels.
+    public var isHapticTouchpad: Bool { hasHaptic && isPressurePad }
+
+    /// Whether Haptics can vibrate it: rumble, periodic effects, or a haptic touchpad's clicks.
+    public var canVibrate: Bool { (hasRumble || hasPeriodic || isHapticTouchpad) && effectSlots > 0 }
 
     /// Whether it is driven with `FF_PERIODIC` rather than `FF_RUMBLE`: devices that take
     /// periodic effects and are not gamepads (phone vibrators, haptic actuators). The kernel

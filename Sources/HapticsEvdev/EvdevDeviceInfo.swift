@@ -33,8 +33,11 @@ public struct EvdevDeviceInfo: Sendable, Hashable {
         }
     }
 
-    /// `rumble` for two-motor devices, `periodic` for those driven with periodic effects.
-    public var kind: String { capabilities.prefersPeriodic ? "periodic" : "rumble" }
+    /// `touchpad` for haptic touchpads, `rumble` for two-motor devices, `periodic` for those
+    /// driven with periodic effects.
+    public var kind: String {
+        capabilities.isHapticTouchpad ? "touchpad" : capabilities.prefersPeriodic ? "periodic" : "rumble"
+    }
 
     /// One line: node, name, ids, bus, kind, slots, gain, and last `read-only` when this user
     /// may not write to the node.
@@ -54,7 +57,8 @@ public struct EvdevDeviceInfo: Sendable, Hashable {
                 ("bus", .string(busName)), ("kind", .string("\(kind)")),
                 ("rumble", .bool(capabilities.hasRumble)), ("periodic", .bool(capabilities.hasPeriodic)),
                 ("gain", .bool(capabilities.hasGain)), ("slots", .number(Double(capabilities.effectSlots))),
-                ("gamepad", .bool(capabilities.isGamepad)), ("writable", .bool(isWritable)),
+                ("gamepad", .bool(capabilities.isGamepad)), ("haptic", .bool(capabilities.hasHaptic)),
+                ("pressurepad", .bool(capabilities.isPressurePad)), ("writable", .bool(isWritable)),
             ]), layout: .compact, numbers: .rounded(decimals: 0))
     }
 

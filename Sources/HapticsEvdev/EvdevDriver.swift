@@ -1,4 +1,5 @@
 import CEvdev
+import Glibc
 public import HapticsModel
 import HapticsPlatform
 import Synchronization
@@ -16,6 +17,11 @@ import Synchronization
 ///   with `auto` and `all`, pads plugged in later join (inotify on the input directory, watched
 ///   by the driver itself, or by the caller's event loop through `HotPlugMonitor` and
 ///   `handle(_:)` when created with `watchesHotPlug: false`).
+/// - Haptic touchpads (`FF_HAPTIC` pressure pads, Linux 6.18 and later) play the pad's
+///   waveforms instead of motor levels, as `TouchpadWaveforms` maps the frames: clicks, and the
+///   pad's continuous waveform where it lists one (found by uploading each in turn when the
+///   pad is opened: the kernel refuses a waveform the pad does not list). On an older kernel
+///   the first upload fails with `hapticNeedsNewerKernel`.
 /// - `stop()` writes a stop and erases the effect; `close()` also closes the devices.
 public final class EvdevDriver: HapticDriver {
     private struct OpenDevice {
@@ -24,6 +30,8 @@ public final class EvdevDriver: HapticDriver {
         var effectID: Int16 = -1
         var isPlaying = false
         var gain: Double?
+        /// How frames become waveforms, on a haptic touchpad (set once its effect is uploaded).
+        var touchpad: TouchpadWaveforms?
     }
 
     private struct State {
@@ -81,18 +89,19 @@ public final class EvdevDriver: HapticDriver {
 
     /// Plays the frame on every device.
     public func apply(_ frame: RumbleFrame) throws {
+        var notices: [String] = []
         let (unplugged, failure) = try state.withLock { state throws(EvdevError) in
             if !isReady(state) { try prepare(&state) }
             for index in state.devices.indices {
                 do throws(Errno) {
-                    try play(frame, on: &state.devices[index])
+                    try play(frame, on: &state.devices[index], notices: &notices)
                 } catch {
-                    return finishPlaying(frame, failedWith: error, at: index, in: &state)
+                    return finishPlaying(frame, failedWith: error, at: index, in: &state, notices: &notices)
                 }
             }
             return ([], nil)
         }
-        for line in unplugged { notice(line) }
+        for line in notices + unplugged { notice(line) }
         if let failure { throw failure }
     }
 
@@ -101,9 +110,9 @@ public final class EvdevDriver: HapticDriver {
     /// Returns the notices to give and the error to throw, once the lock is released. (Apart
     /// from the loop in `apply`, so that a frame that plays everywhere, as nearly every frame
     /// does, keeps no list and no error on its way.)
-    private func finishPlaying(_ frame: RumbleFrame, failedWith error: Errno, at index: Int, in state: inout State)
-        -> (unplugged: [String], failure: EvdevError?)
-    {
+    private func finishPlaying(
+        _ frame: RumbleFrame, failedWith error: Errno, at index: Int, in state: inout State, notices: inout [String]
+    ) -> (unplugged: [String], failure: EvdevError?) {
         var failure: EvdevError?
         var gone: [Int] = []
         func note(_ error: Errno, at index: Int) {
@@ -116,7 +125,7 @@ public final class EvdevDriver: HapticDriver {
         note(error, at: index)
         for next in state.devices.indices.dropFirst(index + 1) {
             do throws(Errno) {
-                try play(frame, on: &state.devices[next])
+                try play(frame, on: &state.devices[next], notices: &notices)
             } catch {
                 note(error, at: next)
             }
@@ -171,6 +180,10 @@ public final class EvdevDriver: HapticDriver {
             for info in picked { state.devices.append(try open(info)) }
         }
         for index in state.devices.indices where state.devices[index].effectID < 0 {
+            if state.devices[index].info.capabilities.isHapticTouchpad {
+                try prepareTouchpad(&state.devices[index])
+                continue
+            }
             do throws(Errno) {
                 try upload(strong: 0, weak: 0, duration: .zero, to: &state.devices[index])
                 try setGain(1, on: &state.devices[index])
@@ -229,7 +242,11 @@ public final class EvdevDriver: HapticDriver {
 
     // MARK: - Playing
 
-    private func play(_ frame: RumbleFrame, on device: inout OpenDevice) throws(Errno) {
+    private func play(_ frame: RumbleFrame, on device: inout OpenDevice, notices: inout [String]) throws(Errno) {
+        if device.touchpad != nil {
+            try playTouchpad(frame, on: &device, notices: &notices)
+            return
+        }
         guard !frame.isSilent else {
             try silence(&device, erase: false)
             return
@@ -263,7 +280,76 @@ public final class EvdevDriver: HapticDriver {
         device.effectID = effect.id
     }
 
+    /// Uploads a silent click to hold the touchpad's slot and tries each continuous waveform
+    /// in place, keeping the first the pad takes: an `EINVAL` is a waveform it does not list.
+    /// On a kernel without `FF_HAPTIC`, the click's `EINVAL` fails with the kernel's release.
+    private func prepareTouchpad(_ device: inout OpenDevice) throws(EvdevError) {
+        do throws(Errno) {
+            try uploadHaptic(.click, intensity: 0, duration: .zero, to: &device)
+        } catch {
+            let kernel = system.kernelRelease()
+            if error == Errno(EINVAL), !Self.hasHaptic(kernel: kernel) {
+                throw .hapticNeedsNewerKernel(node: device.info.node, name: device.info.name, kernel: kernel)
+            }
+            throw describe(error, on: device, operation: "uploading a click")
+        }
+        var continuous: HapticWaveform?
+        do throws(Errno) {
+            for waveform in HapticWaveform.continuous where continuous == nil {
+                do throws(Errno) {
+                    try uploadHaptic(waveform, intensity: 0, duration: .zero, to: &device)
+                    continuous = waveform
+                } catch  where error == Errno(EINVAL) {}
+            }
+            if continuous != nil { try uploadHaptic(.click, intensity: 0, duration: .zero, to: &device) }
+        } catch {
+            throw describe(error, on: device, operation: "uploading a waveform")
+        }
+        device.touchpad = TouchpadWaveforms(continuous: continuous)
+    }
+
+    private func playTouchpad(_ frame: RumbleFrame, on device: inout OpenDevice, notices: inout [String]) throws(Errno) {
+        guard var touchpad = device.touchpad else { return }
+        let steps = touchpad.next(frame)
+        device.touchpad = touchpad
+        for step in steps {
+            switch step {
+            case .play(let waveform, let intensity, let duration):
+                try uploadHaptic(waveform, intensity: intensity, duration: duration, to: &device)
+                try system.play(device.fd, effect: device.effectID, true)
+                device.isPlaying = true
+            case .stop:
+                try system.play(device.fd, effect: device.effectID, false)
+                device.isPlaying = false
+            case .leftOut:
+                notices.append(
+                    "\(device.info.node) (\(device.info.name)) lists no continuous waveform: the pattern's continuous parts are left out"
+                )
+            }
+        }
+    }
+
+    private func uploadHaptic(_ waveform: HapticWaveform, intensity: UInt16, duration: Duration, to device: inout OpenDevice)
+        throws(Errno)
+    {
+        var effect = RumbleEffect.haptic(waveform, intensity: intensity, duration: duration, id: device.effectID)
+        try system.upload(device.fd, &effect)
+        device.effectID = effect.id
+    }
+
+    /// Whether a kernel release (`uname -r`) is at least the first with `FF_HAPTIC`; an
+    /// unreadable release counts as new enough.
+    static func hasHaptic(kernel release: String) -> Bool {
+        let numbers = release.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
+        guard numbers.count == 2 else { return true }
+        return (numbers[0], numbers[1]) >= EvdevError.hapticKernel
+    }
+
     private func silence(_ device: inout OpenDevice, erase: Bool) throws(Errno) {
+        if var touchpad = device.touchpad {
+            _ = touchpad.end()
+            device.touchpad = touchpad
+        }
         if device.isPlaying, device.effectID >= 0 {
             try system.play(device.fd, effect: device.effectID, false)
         }

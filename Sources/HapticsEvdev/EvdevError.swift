@@ -17,15 +17,24 @@ public enum EvdevError: Error, Sendable, Equatable, CustomStringConvertible, Dev
     case notAnInputDevice(node: String)
     /// The device named has no force feedback that can vibrate.
     case cannotVibrate(node: String, name: String)
+    /// The device is a haptic touchpad, and the running kernel (`kernel`, its release) is
+    /// older than the first with `FF_HAPTIC` (`EvdevError.hapticKernel`): it refuses the
+    /// touchpad's effects with `EINVAL`.
+    case hapticNeedsNewerKernel(node: String, name: String, kernel: String)
     /// A system call failed in a way not covered above.
     case system(operation: String, node: String, errno: Errno)
+
+    /// The first Linux release with `FF_HAPTIC`, haptic touchpads' effect type: 6.18.
+    public static let hapticKernel = (major: 6, minor: 18)
 
     /// Whether no device is there yet (none matched, or the last one was unplugged): a
     /// `FanOutDriver` lets this driver wait while the others play.
     public var meansNoDeviceYet: Bool {
         switch self {
         case .noDevice, .deviceGone: true
-        case .permissionDenied, .noFreeEffectSlot, .cannotOpen, .notAnInputDevice, .cannotVibrate, .system: false
+        case .permissionDenied, .noFreeEffectSlot, .cannotOpen, .notAnInputDevice, .cannotVibrate, .hapticNeedsNewerKernel,
+            .system:
+            false
         }
     }
 
@@ -46,6 +55,9 @@ public enum EvdevError: Error, Sendable, Equatable, CustomStringConvertible, Dev
             "\(node) is not an input device"
         case .cannotVibrate(let node, let name):
             "\(node) (\(name)) cannot vibrate: it has no rumble or periodic force feedback"
+        case .hapticNeedsNewerKernel(let node, let name, let kernel):
+            "\(node) (\(name)) is a haptic touchpad, and this kernel (\(kernel)) has no FF_HAPTIC: "
+                + "haptic touchpads need Linux \(Self.hapticKernel.major).\(Self.hapticKernel.minor) or newer"
         case .system(let operation, let node, let errno):
             "\(operation) on \(node) failed: \(errno)"
         }

@@ -51,4 +51,18 @@ enum RumbleEffect {
         effect.u.periodic.magnitude = Int16(magnitude(max(strong, weak)) / 2)
         return effect
     }
+
+    /// An `FF_HAPTIC` effect (a haptic touchpad's waveform at `intensity` percent) with the
+    /// given id (-1 to allocate a slot), lasting as a rumble frame of `duration` does.
+    static func haptic(_ waveform: HapticWaveform, intensity: UInt16, duration: Duration, id: Int16) -> ff_effect {
+        var effect = ff_effect()
+        effect.type = UInt16(HAPTICS_FF_HAPTIC)
+        effect.id = id
+        effect.replay.length = replayLength(for: duration)
+        var haptic = haptics_ff_haptic_effect()
+        haptic.hid_usage = waveform.rawValue
+        haptic.intensity = intensity
+        haptics_set_haptic(&effect, haptic)
+        return effect
+    }
 }

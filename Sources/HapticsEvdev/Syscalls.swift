@@ -54,6 +54,12 @@ struct Syscalls: Sendable {
     var nextEvent: @Sendable (_ device: OpaquePointer, _ resyncing: Bool) throws(Errno) -> NextEvent
     /// `libevdev_free`.
     var freeEvents: @Sendable (_ device: OpaquePointer) -> Void
+    /// The running kernel's release (`uname -r`), e.g. `6.1.0-28-amd64`.
+    var kernelRelease: @Sendable () -> String = {
+        var name = utsname()
+        guard uname(&name) == 0 else { return "" }
+        return withUnsafeBytes(of: name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
 
     // MARK: - What the module calls
 
@@ -181,7 +187,9 @@ struct Syscalls: Sendable {
                 hasPeriodic: hasFF(FF_PERIODIC),
                 hasGain: hasFF(FF_GAIN),
                 isGamepad: has(EV_KEY, BTN_GAMEPAD) || has(EV_KEY, BTN_JOYSTICK) || has(EV_KEY, BTN_TRIGGER_HAPPY),
-                effectSlots: Int(slots)
+                effectSlots: Int(slots),
+                hasHaptic: hasFF(HAPTICS_FF_HAPTIC),
+                isPressurePad: libevdev_has_property(device, UInt32(HAPTICS_INPUT_PROP_PRESSUREPAD)) == 1
             )
         },
         listDirectory: { path throws(Errno) in

@@ -13,6 +13,8 @@ final class FakeInputSystem: Sendable {
         case open(String)
         case close(String)
         case upload(String, id: Int16, type: UInt16, strong: UInt16, weak: UInt16, length: UInt16)
+        /// An `FF_HAPTIC` upload: the waveform's usage and its intensity.
+        case haptic(String, id: Int16, usage: UInt16, intensity: UInt16, length: UInt16)
         case write(String, type: UInt16, code: UInt16, value: Int32)
         case erase(String, id: Int16)
     }
@@ -26,6 +28,10 @@ final class FakeInputSystem: Sendable {
         /// Errors the next writes / uploads to a node fail with, in order.
         var writeFailures: [String: [Int32]] = [:]
         var uploadFailures: [String: [Int32]] = [:]
+        /// Whether the kernel takes `FF_HAPTIC` uploads (6.18 and later) ...
+        var kernelHasHaptic = true
+        /// ... and the waveforms each touchpad refuses, as one that does not list them.
+        var refusedWaveforms: [String: Set<UInt16>] = [:]
         var descriptors: [Int32: String] = [:]
         var slotsInUse: [String: Set<Int16>] = [:]
         var nextDescriptor: Int32 = 100
@@ -39,6 +45,13 @@ final class FakeInputSystem: Sendable {
         DeviceCapabilities(
             name: name, vendor: 0x054c, product: 0x0ce6, bus: 3, hasRumble: rumble, hasPeriodic: true,
             hasGain: gain, isGamepad: gamepad, effectSlots: slots)
+    }
+
+    /// A haptic touchpad (a pressure pad with `FF_HAPTIC`), 1 slot.
+    static func touchpad(_ name: String) -> DeviceCapabilities {
+        DeviceCapabilities(
+            name: name, vendor: 0x04f3, product: 0x3242, bus: 0x18, hasRumble: false, hasPeriodic: false, hasGain: false,
+            isGamepad: false, effectSlots: 1, hasHaptic: true, isPressurePad: true)
     }
 
     init(_ devices: [String: DeviceCapabilities]) {
@@ -88,6 +101,10 @@ final class FakeInputSystem: Sendable {
                         state.uploadFailures[path] = failures
                         throw Errno(code)
                     }
+                    let haptic = effect.type == UInt16(HAPTICS_FF_HAPTIC) ? haptics_get_haptic(&effect) : nil
+                    if let haptic, !state.kernelHasHaptic || state.refusedWaveforms[path, default: []].contains(haptic.hid_usage) {
+                        throw Errno(EINVAL)
+                    }
                     if effect.id < 0 {
                         let slots = state.devices[path]?.effectSlots ?? 0
                         guard let free = (0..<Int16(slots)).first(where: { !(state.slotsInUse[path] ?? []).contains($0) }) else {
@@ -95,6 +112,12 @@ final class FakeInputSystem: Sendable {
                         }
                         effect.id = free
                         state.slotsInUse[path, default: []].insert(free)
+                    }
+                    if let haptic {
+                        state.calls.append(
+                            .haptic(path, id: effect.id, usage: haptic.hid_usage, intensity: haptic.intensity, length: effect.replay.length)
+                        )
+                        return
                     }
                     let isRumble = effect.type == UInt16(FF_RUMBLE)
                     state.calls.append(

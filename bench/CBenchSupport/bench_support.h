@@ -3,7 +3,7 @@
 
 // The per-frame cost benchmark's system calls, made as the evdev driver makes them: the
 // force-feedback structs and constants, and the EVIOCSFF ioctl, whose macro does not import
-// into Swift. Used only by haptics-frame-cost.
+// into Swift. Used by haptics-frame-cost, and by haptics-pull-latency for the input constants.
 #include <linux/input.h>
 #include <sys/ioctl.h>
 

@@ -13,12 +13,13 @@
 #                      sleep=off: 1 ns an instruction, and time jumps to the next timer while
 #                      it idles), so that the host's stalls cannot reach what the guest measures
 #      VM_APPEND       more kernel command-line parameters (e.g. nohz=off)
+#      KERNEL          which kernel prepare.sh cached: 6.1 (default) or 7.3
 set -euo pipefail
 
 [[ $# -ge 1 && -f $1 ]] || { echo "usage: $0 BINARY [ARGS...] (BINARY must be a file)" >&2; exit 2; }
-vm=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/.build/vm
+vm=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/.build/vm/${KERNEL:-6.1}
 for f in kernel busybox modules; do
-    [[ -e $vm/$f ]] || { echo "vm: $vm/$f missing, run scripts/vm/prepare.sh first" >&2; exit 2; }
+    [[ -e $vm/$f ]] || { echo "vm: $vm/$f missing, run KERNEL=${KERNEL:-6.1} scripts/vm/prepare.sh first" >&2; exit 2; }
 done
 case ${VM_CLOCK:-real-time} in
     real-time) clock=() ;;

@@ -26,6 +26,8 @@ package enum Advice {
                 + "an index or a name; 'haptics devices' lists the pads"
         case .cannotVibrate:
             "\(error): 'haptics devices' lists the pads that can"
+        case .hapticNeedsNewerKernel:
+            "\(error); boot a newer kernel (Debian's trixie-backports has one), or use a gamepad"
         case .system:
             "\(error)"
         }

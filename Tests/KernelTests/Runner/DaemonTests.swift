@@ -83,8 +83,16 @@ enum DaemonTests {
         let none = try call(["get-property"] + object + [own, "Devices"])
         try expect(none.output.hasPrefix("a(sss) 0"), "with no pad, Devices is \(none.output)")
 
-        let monitor = try ChildProcess(programs.busctl, ["--user", "monitor", "--json=short", "org.sigxcpu.Feedback"])
-        usleep(300_000)
+        // On a pseudo-terminal, so its output can be read as it comes: the monitor is listening
+        // once it shows a call made after it started (a fixed wait missed the signal on a
+        // loaded host).
+        let monitor = try TerminalProcess(programs.busctl, ["--user", "--no-pager", "monitor", "--json=short", "org.sigxcpu.Feedback"])
+        var listening = false
+        for _ in 0..<50 where !listening {
+            _ = try call(["get-property"] + object + [own, "Version"])
+            listening = monitor.wait(upTo: .milliseconds(200), for: #""Version""#)
+        }
+        try expect(listening, "busctl monitor never showed a call:\n\(monitor.output)")
         let pad = try VirtualGamepad(name: "Hapticsd Pad")
         defer { pad.destroy() }
         var listed = ""
@@ -94,7 +102,7 @@ enum DaemonTests {
         }
         try expect(listed.contains("\"\(pad.node)\" \"Hapticsd Pad\" \"rumble\""), "Devices did not list the plugged pad: \(listed)")
         usleep(200_000)
-        monitor.kill(SIGKILL)
+        kill(monitor.pid, SIGKILL)
         let traffic = monitor.finish().output
         try expect(
             traffic.contains(#""member":"PropertiesChanged","payload":{"type":"sa{sv}as","data":["\#(own)",{"Devices""#),

@@ -53,6 +53,20 @@ enum DualSenseTests {
             capabilities.hasRumble && capabilities.isGamepad && !capabilities.prefersPeriodic,
             "\(pad.node) should be a rumble gamepad: \(capabilities)")
         try expect(info.name == VirtualDualSense.productName, "\(pad.node) is named \(info.name)")
+        // The kernels differ: 7.3's hid-playstation also reports the headphone jack, as an
+        // input device of its own named after the pad; 6.1's does not. Neither has force
+        // feedback, so discovery lists the gamepad alone on both.
+        let names = pad.device.inputDeviceNames()
+        let jacks = names.filter { $0.hasSuffix("Headset Jack") }
+        let kernel = KernelVersion.current
+        if kernel.major == 7 && kernel.minor == 3 {
+            try expect(jacks == ["\(VirtualDualSense.productName) Headset Jack"], "on \(kernel) the pad's input devices are \(names)")
+        } else if kernel.major == 6 && kernel.minor == 1 {
+            try expect(jacks.isEmpty, "on \(kernel) the pad's input devices are \(names)")
+        }
+        try expect(
+            devices.filter { $0.name.hasPrefix(VirtualDualSense.productName) }.map(\.node) == [pad.node],
+            "discovery lists more than the gamepad: \(devices.map(\.summary))")
     }
 
     /// Every preset, one after the other.

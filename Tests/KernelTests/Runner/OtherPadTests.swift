@@ -1,16 +1,17 @@
 import Haptics
 import HapticsEvdev
 
-/// The evdev driver against the other kernel gamepad drivers with rumble that Linux 6.1
-/// binds to uhid pads: a USB DualShock 4 (`hid-sony`) and an Xbox One S over Bluetooth
-/// (`hid-microsoft`). Each is checked for what DeviceDiscovery sees and for presets that tell
+/// The evdev driver against the other kernel gamepad drivers with rumble that bind uhid pads:
+/// a USB DualShock 4 (`hid-sony` on 6.1; from Linux 6.2 `hid-playstation` takes it, so on
+/// 7.3) and an Xbox One S over Bluetooth (`hid-microsoft`). Each is checked for what DeviceDiscovery sees and for presets that tell
 /// the motors apart, with `PadPlayback`'s guarantees.
 enum OtherPadTests {
     /// One test per pad.
     static func all() -> [KernelTest] {
         [
-            KernelTest(name: "uhid dualshock4: hid-sony binds and presets reach the motors in order") {
-                try await bindsAndRumbles(try VirtualDualShock4(), driver: "sony", usbID: "054c:09cc", bus: "usb")
+            KernelTest(name: "uhid dualshock4: hid-sony (6.1) or hid-playstation (7.3) binds and presets reach the motors in order") {
+                let driver = KernelVersion.current.isAtLeast(6, 2) ? "playstation" : "sony"
+                try await bindsAndRumbles(try VirtualDualShock4(), driver: driver, usbID: "054c:09cc", bus: "usb")
             },
             KernelTest(name: "uhid xbox: hid-microsoft binds and presets reach the motors in order") {
                 try await bindsAndRumbles(try VirtualXboxPad(), driver: "microsoft", usbID: "045e:02fd", bus: "bluetooth")

@@ -231,6 +231,21 @@ final class UhidDevice: Sendable {
         return nil
     }
 
+    /// The names of every input device the bound driver made for this HID device, sorted (a
+    /// gamepad, its touchpad, its motion sensors, ...).
+    func inputDeviceNames() -> [String] {
+        let root = "/sys/bus/hid/devices"
+        for entry in Self.entries(of: root) {
+            let directory = "\(root)/\(entry)"
+            guard Self.text(of: "\(directory)/uevent").split(separator: "\n").contains(Substring("HID_PHYS=\(identity.phys)")) else {
+                continue
+            }
+            return Self.entries(of: "\(directory)/input").filter { $0.hasPrefix("input") }
+                .map { String(Self.text(of: "\(directory)/input/\($0)/name").prefix { $0 != "\n" }) }.sorted()
+        }
+        return []
+    }
+
     /// The names in a directory, or none when it cannot be read.
     private static func entries(of directory: String) -> [String] {
         guard let handle = opendir(directory) else { return [] }

@@ -1,14 +1,15 @@
 import CKernelTestSupport
 import Synchronization
 
-/// A USB Sony DualShock 4 (054c:09cc) made with uhid, bound by the kernel's `hid-sony` (on
-/// Linux 6.1 `hid-playstation` does not know it yet).
+/// A USB Sony DualShock 4 (054c:09cc) made with uhid, bound by the kernel's `hid-sony` on
+/// Linux 6.1 and by `hid-playstation` from 6.2 (the matrix's 7.3).
 ///
-/// Unlike `hid-playstation`, `hid-sony` maps the pad's buttons and sticks through the HID
-/// input layer, so the descriptor's usages matter: buttons 1...14 become the gamepad's
-/// buttons. Its probe asks for feature reports 0x02 (IMU calibration), 0x81 (the MAC) and
-/// 0xA3 (versions). Rumble arrives in output report 0x05: byte 4 the weak (right) motor,
-/// byte 5 the strong (left) one; every such report carries both motors' current levels.
+/// `hid-sony` maps the pad's buttons and sticks through the HID input layer, so the
+/// descriptor's usages matter: buttons 1...14 become the gamepad's buttons. Its probe asks for
+/// feature reports 0x02 (IMU calibration), 0x81 (the MAC) and 0xA3 (versions);
+/// `hid-playstation`'s asks for 0x12 (pairing info, the MAC in bytes 1...6), 0x02 and 0xA3.
+/// Rumble arrives in output report 0x05 from either: byte 4 the weak (right) motor, byte 5 the
+/// strong (left) one; every such report carries both motors' current levels.
 final class VirtualDualShock4: VirtualRumblePad {
     private static let serials = Atomic<UInt8>(0)
 
@@ -19,7 +20,7 @@ final class VirtualDualShock4: VirtualRumblePad {
     /// The uhid device behind the pad.
     let device: UhidDevice
 
-    /// Creates the pad and waits for `hid-sony` to register its gamepad; fails with the
+    /// Creates the pad and waits for its driver to register its gamepad; fails with the
     /// kernel log's last lines when it does not.
     init() throws {
         let serial = Self.serials.add(1, ordering: .relaxed).newValue
@@ -43,7 +44,7 @@ final class VirtualDualShock4: VirtualRumblePad {
         }
     }
 
-    /// `hid-sony` keeps each magnitude's high byte.
+    /// `hid-sony` and `hid-playstation` keep each magnitude's high byte.
     static func levels(strong: UInt16, weak: UInt16) -> MotorLevels {
         MotorLevels(weak: UInt8(weak >> 8), strong: UInt8(strong >> 8))
     }
@@ -107,6 +108,10 @@ final class VirtualDualShock4: VirtualRumblePad {
         0x09, 0x24,  //   Usage (0x24)
         0x95, 0x06,  //   Report Count (6)
         0xB1, 0x02,  //   Feature (Data, Variable, Absolute)
+        0x85, 0x12,  //   Report ID (18): feature, 15 bytes of pairing info: the MAC first
+        0x09, 0x26,  //   Usage (0x26)
+        0x95, 0x0F,  //   Report Count (15)
+        0xB1, 0x02,  //   Feature (Data, Variable, Absolute)
         0x85, 0xA3,  //   Report ID (163): feature, 48 bytes of version info
         0x09, 0x25,  //   Usage (0x25)
         0x95, 0x30,  //   Report Count (48)
@@ -122,6 +127,8 @@ final class VirtualDualShock4: VirtualRumblePad {
         switch id {
         case 0x81:
             report = [id] + mac
+        case 0x12:
+            report = [id] + mac + [UInt8](repeating: 0, count: 9)
         case 0x02:
             // IMU calibration, signed little-endian, in the USB order: gyro biases 0, then
             // the gyro's plus and minus readings per axis, the speeds, and the accelerometer's

@@ -24,7 +24,8 @@ let filter = arguments.firstIndex(of: "--filter").flatMap { $0 + 1 < arguments.c
 var passed = 0
 var failed = 0
 let tests =
-    UinputTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics) + OtherPadTests.all()
+    UinputTests.all(haptics: haptics) + TouchpadTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics)
+    + OtherPadTests.all()
     + DaemonTests.all(programs: daemonPrograms)
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now

@@ -87,21 +87,14 @@ public final class VirtualGamepad: Sendable {
         guard kt_ui_dev_setup(fd, &setup) == 0, kt_ui_dev_create(fd) == 0 else {
             throw VirtualDeviceError("creating the uinput device: \(String(cString: strerror(errno)))")
         }
-        var sysname = [UInt8](repeating: 0, count: 64)
-        let named = sysname.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { kt_ui_get_sysname(fd, $0.baseAddress, 64) }
-        }
-        guard named >= 0 else { throw VirtualDeviceError("UI_GET_SYSNAME failed") }
-        let sysfs = "/sys/devices/virtual/input/" + String(decoding: sysname.prefix { $0 != 0 }, as: UTF8.self)
-        var found: String?
-        _ = Monotonic.wait {
-            found = Self.eventName(in: sysfs)
-            return found.map { access("/dev/input/\($0)", F_OK) == 0 } ?? false
-        }
         self.fd = fd
         self.name = name
-        guard let found else { throw VirtualDeviceError("no event node appeared under \(sysfs)") }
-        self.node = "/dev/input/" + found
+        guard let node = Self.eventNode(of: fd) else {
+            _ = kt_ui_dev_destroy(fd)
+            close(fd)
+            throw VirtualDeviceError("no event node appeared for \(name)")
+        }
+        self.node = node
         do {
             try BackgroundThread.start(realTimePriority: answeringInRealTime ? Self.realTimePriority : nil) { [self] in serve() }
         } catch {
@@ -191,6 +184,23 @@ public final class VirtualGamepad: Sendable {
 
     private func append(_ at: Duration, _ record: Record) {
         log.withLock { $0.append(Stamped(at: at, record: record)) }
+    }
+
+    /// The `/dev/input/eventN` of the uinput device created on `fd`, once it exists (waiting
+    /// up to 5 s for it), or `nil`.
+    static func eventNode(of fd: Int32) -> String? {
+        var sysname = [UInt8](repeating: 0, count: 64)
+        let named = sysname.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { kt_ui_get_sysname(fd, $0.baseAddress, 64) }
+        }
+        guard named >= 0 else { return nil }
+        let sysfs = "/sys/devices/virtual/input/" + String(decoding: sysname.prefix { $0 != 0 }, as: UTF8.self)
+        var found: String?
+        _ = Monotonic.wait {
+            found = eventName(in: sysfs)
+            return found.map { access("/dev/input/\($0)", F_OK) == 0 } ?? false
+        }
+        return found.map { "/dev/input/" + $0 }
     }
 
     private static func eventName(in directory: String) -> String? {

@@ -1,21 +1,20 @@
 import CKernelTestSupport
 import Glibc
 import Synchronization
-import VirtualDevices
 
 /// A program started on a pseudo-terminal of its own (standard input, output and error on
 /// it), as a person starts it in a terminal: for the interactive demo, which reads its keys
 /// there. Everything it draws is kept; `type(_:)` presses keys.
-final class TerminalProcess: Sendable {
+public final class TerminalProcess: Sendable {
     /// The program's process id.
-    let pid: pid_t
+    public let pid: Int32
     private let terminal: Int32
     private let screen = Mutex<[UInt8]>([])
     private let drained = Atomic<Bool>(false)
 
     /// Starts `path` with `arguments` on a new pseudo-terminal (the guest mounts devpts on
     /// /dev/pts).
-    init(_ path: String, _ arguments: [String]) throws {
+    public init(_ path: String, _ arguments: [String]) throws {
         let terminal = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard terminal >= 0 else { throw VirtualDeviceError("cannot open /dev/ptmx: \(String(cString: strerror(errno)))") }
         var number: UInt32 = 0
@@ -48,23 +47,23 @@ final class TerminalProcess: Sendable {
     }
 
     /// Everything the program has written so far.
-    var output: String {
+    public var output: String {
         String(decoding: screen.withLock { $0 }, as: UTF8.self)
     }
 
     /// Waits until the program has written `text`.
-    func wait(upTo timeout: Duration = .seconds(10), for text: String) -> Bool {
+    public func wait(upTo timeout: Duration = .seconds(10), for text: String) -> Bool {
         Monotonic.wait(upTo: timeout) { output.contains(text) }
     }
 
     /// Presses the keys of `text`.
-    func type(_ text: String) {
+    public func type(_ text: String) {
         var bytes = Array(text.utf8)
         _ = bytes.withUnsafeMutableBytes { write(terminal, $0.baseAddress, $0.count) }
     }
 
     /// Waits for the program to end; its exit status (128 + signal when killed) and output.
-    func finish() -> (status: Int32, output: String) {
+    public func finish() -> (status: Int32, output: String) {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         _ = Monotonic.wait { drained.load(ordering: .acquiring) }
