@@ -36,16 +36,30 @@ bin=$("$swift" build --show-bin-path)
 scripts/replan.sh Tests/KernelTests
 "$swift" build --package-path Tests/KernelTests --product haptics-kernel-tests
 tests=$("$swift" build --package-path Tests/KernelTests --show-bin-path)/haptics-kernel-tests
+# The golden files, compared in the guest against what each pad receives; with
+# --update-golden (make golden) only the golden tests run, and what they print is recorded
+# into the repository instead.
+golden=$root/Tests/KernelTests/Golden
+golden_ahap=$root/Tests/HapticsTests/Fixtures/corpus/unityplugins__Boing.ahap
+update_golden=false
+arguments=()
+for argument in "$@"; do
+    if [[ $argument == --update-golden ]]; then update_golden=true; else arguments+=("$argument"); fi
+done
+if $update_golden; then arguments+=(--update-golden --filter "golden:"); fi
 echo "== kernel tests, in a VM booting Debian's kernel"
 status=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # hapticsd runs in the guest on a dbus-daemon of its own, asked for feedback by busctl.
 daemon=("$bin/hapticsd" /usr/bin/dbus-daemon /usr/bin/busctl)
-VM_EXTRA_FILES="$haptics ${daemon[*]}" scripts/vm/run.sh "$tests" --haptics "$haptics" \
-    --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}" "$@" | tee "$log" || status=$?
+VM_EXTRA_FILES="$haptics ${daemon[*]} $golden $golden_ahap" scripts/vm/run.sh "$tests" --haptics "$haptics" \
+    --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}" \
+    --golden "$golden" --golden-ahap "$golden_ahap" "${arguments[@]}" | tee "$log" || status=$?
 if [[ $status -ne 0 ]]; then
     echo "kernel tests failed (status $status); the guest's log is above" >&2
+elif $update_golden; then
+    scripts/record-golden.sh "$log" "$golden"
 fi
 # The guest's closing line again, last, after the VM's power-down messages.
 summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1 || true)

@@ -17,15 +17,13 @@ import VirtualDevices
 /// - every level the pad reports is one the driver was given, in the order it was given: no
 ///   stale level after a newer one, no level nobody sent, no stop in the middle of a level;
 /// - the first sounding level reaches the pad (nothing else is queued then);
-/// - every level held for 100 ms or more reaches it: 25 ticks of the 250 Hz kernel, merged
-///   away only if the guest stalled that long;
+/// - every level held for the pad's `surelyReported` or more reaches it (100 ms, 25 ticks of
+///   the 250 Hz kernel, for most pads; longer where the driver paces its packets), merged away
+///   only if the guest stalled that long;
 /// - the pad ends, and stays, silent.
 enum PadPlayback {
     /// One track played: the frames the driver was given and what the pad reported meanwhile.
     typealias Run = (frames: [RumbleFrame], reports: [(at: Duration, levels: MotorLevels)])
-
-    /// How long a level must be held to be sure to reach the pad.
-    static let surelyReported = Duration.milliseconds(100)
 
     /// Plays the tracks one after the other on the real clock, through one evdev driver as an
     /// app would, waiting after each for the pad to fall silent.
@@ -46,13 +44,18 @@ enum PadPlayback {
         return runs
     }
 
-    /// Waits for the pad to report silence after its first `start` reports, then a little
-    /// longer, so that a late report (a stuck or stale level) lands in this run and not the
-    /// next; returns the reports after `start`.
+    /// Waits for the pad to report silence after its first `start` reports, with no sounding
+    /// level for the pad's `backlog` (a driver that queues levels may still be sending the
+    /// run's last ones), then a little longer, so that a late report (a stuck or stale level)
+    /// lands in this run and not the next; returns the reports after `start`.
     static func settle(_ pad: any VirtualRumblePad, from start: Int) -> [(at: Duration, levels: MotorLevels)] {
-        _ = Monotonic.wait(upTo: .seconds(1)) {
-            let reports = pad.motorReports
-            return reports.count > start && reports.last?.levels == .off
+        let backlog = type(of: pad).backlog
+        let waitingSince = Monotonic.now
+        _ = Monotonic.wait(upTo: .seconds(1) + backlog) {
+            let reports = pad.motorReports.dropFirst(start)
+            guard reports.last?.levels == .off else { return false }
+            let lastSounding = reports.last { $0.levels != .off }?.at ?? waitingSince
+            return Monotonic.now - max(lastSounding, waitingSince) >= backlog
         }
         usleep(20_000)
         return Array(pad.motorReports.dropFirst(start))
@@ -80,10 +83,11 @@ enum PadPlayback {
             "\(label): the pad went through \(timeline), not in the order sent \(levels)")
         // The silence before, the first sounding level, those held long enough, the silence after.
         let required = collapsed(
-            sent.indices.filter { $0 <= 1 || $0 == sent.count - 1 || sent[$0].held >= surelyReported }.map { sent[$0].level })
+            sent.indices.filter { $0 <= 1 || $0 == sent.count - 1 || sent[$0].held >= type(of: pad).surelyReported }.map { sent[$0].level })
         try expect(
             isSubsequence(required, of: observed),
-            "\(label): the pad went through \(timeline), missing some of \(required) (the first level and those held 100 ms)")
+            "\(label): the pad went through \(timeline), missing some of \(required) "
+                + "(the first level and those held \(Int(type(of: pad).surelyReported.inMilliseconds)) ms)")
     }
 
     /// The levels the pad's driver sends for a frame: the memless helper scales each
