@@ -53,7 +53,8 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # hapticsd runs in the guest on a dbus-daemon of its own, asked for feedback by busctl.
 daemon=("$bin/hapticsd" /usr/bin/dbus-daemon /usr/bin/busctl)
-VM_EXTRA_FILES="$haptics ${daemon[*]} $golden $golden_ahap" scripts/vm/run.sh "$tests" --haptics "$haptics" \
+# The guest runs for about two minutes under TCG on a busy machine: allow it five.
+VM_TIMEOUT=${VM_TIMEOUT:-300} VM_EXTRA_FILES="$haptics ${daemon[*]} $golden $golden_ahap" scripts/vm/run.sh "$tests" --haptics "$haptics" \
     --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}" \
     --golden "$golden" --golden-ahap "$golden_ahap" "${arguments[@]}" | tee "$log" || status=$?
 if [[ $status -ne 0 ]]; then

@@ -83,10 +83,9 @@ final class VirtualSwitchPro: VirtualRumblePad {
         }
     }
 
-    /// A level is sure to go out once a packet leaves the driver's queue while the level is
-    /// the newest in it: one send, every input report at least 20 ms after the last, plus the
-    /// queue's backlog when levels come faster than that. 150 ms is three of the driver's 50 ms
-    /// re-send periods.
+    /// A level is sure to go out once the driver sends a packet while the level is queued: it
+    /// sends one on an input report at least 25 ms after the last (20 ms on newer kernels),
+    /// later when its ring is backed up. 150 ms is three of the driver's 50 ms re-send periods.
     static var surelyReported: Duration { .milliseconds(150) }
 
     /// A full ring of 8 levels, sent one every 25 to 40 ms, drains in under 300 ms.
