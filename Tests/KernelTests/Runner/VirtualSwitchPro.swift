@@ -43,9 +43,8 @@ final class VirtualSwitchPro: VirtualRumblePad {
     private let running = Atomic<Bool>(true)
     private let stopped = Atomic<Bool>(false)
 
-    /// Creates the pad and waits for `hid-nintendo` to register it with rumble; fails with
-    /// the kernel log's last lines when it does not. The driver sends no rumble before the
-    /// first effect plays.
+    /// Creates the pad, waits for `hid-nintendo` to register it with rumble (failing with the
+    /// kernel log's last lines when it does not), then for the driver to fall quiet.
     init() throws {
         let serial = Self.serials.add(1, ordering: .relaxed).newValue
         let mac: [UInt8] = [0x02, 0x48, 0x54, 0x53, 0x50, serial]
@@ -67,6 +66,12 @@ final class VirtualSwitchPro: VirtualRumblePad {
         } catch {
             device.destroy()
             throw TestFailure(description: "the Switch Pro's input reports: \(error)")
+        }
+        // Newer kernels send the ring's unused slots and a silent packet once input reports
+        // flow; let that pass, so that whatever comes next is the caller's doing.
+        let started = Monotonic.now
+        _ = Monotonic.wait(upTo: .seconds(2)) {
+            Monotonic.now - max(device.outputs.last?.at ?? started, started) >= .milliseconds(200)
         }
     }
 
