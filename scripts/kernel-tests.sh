@@ -2,7 +2,9 @@
 # The kernel tests: the evdev driver against the real Linux input stack, in a throwaway
 # QEMU VM booting Debian's kernel (the host has no uinput or uhid). Installs QEMU and the
 # kernel when missing and it can (root or sudo); otherwise skips with the reason, except in
-# CI (CI=true), where a skip is a failure.
+# CI (CI=true), where a skip is a failure. Arguments go to the guest's test program (e.g.
+# `--filter "switch pro"`), except `--update-golden`, which runs only the golden tests and
+# records their files into Tests/KernelTests/Golden (make golden).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
