@@ -64,7 +64,7 @@ INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
 DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
 
-.PHONY: demo test deps build unit-test readme-examples kernel-test bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint \
+.PHONY: demo test deps build unit-test readme-examples kernel-test golden bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint \
 	install-library uninstall-library c-test python-test activation-test deb deb-test docs docs-test
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
@@ -203,6 +203,12 @@ docs-test: deps
 ## KERNEL=6.1 or KERNEL=7.3 runs one.
 kernel-test: deps
 	SWIFT=$(SWIFT) KERNEL="$(KERNEL)" scripts/kernel-tests.sh
+
+## golden: records the kernel tests' golden files afresh (Tests/KernelTests/Golden/<kernel>/<pad>/<pattern>.txt:
+## what each emulated pad receives for the presets, an AHAP file and a Haptica string) from the VM's kernel;
+## `git diff` then shows which bytes changed.
+golden: deps
+	SWIFT=$(SWIFT) scripts/kernel-tests.sh --update-golden
 
 ## bench-smoke: the benchmark's harness runs and prints its table (figures not representative).
 bench-smoke: deps $(FRAME_COST_LOOP)

@@ -6,6 +6,9 @@
 # picks one; the default runs both, one boot after the other. Installs QEMU and the kernel
 # when missing and it can (root or sudo); otherwise skips with the reason, except in CI
 # (CI=true), where a skip is a failure.
+# Arguments go to the guest's test program (e.g. `--filter "switch pro"`), except
+# `--update-golden`, which runs only the golden tests and records their files into
+# Tests/KernelTests/Golden/<kernel> (make golden).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -46,6 +49,17 @@ bin=$("$swift" build --show-bin-path)
 scripts/replan.sh Tests/KernelTests
 "$swift" build --package-path Tests/KernelTests --product haptics-kernel-tests
 tests=$("$swift" build --package-path Tests/KernelTests --show-bin-path)/haptics-kernel-tests
+# The golden files, compared in the guest against what each pad receives; with
+# --update-golden (make golden) only the golden tests run, and what they print is recorded
+# into the repository instead.
+golden=$root/Tests/KernelTests/Golden
+golden_ahap=$root/Tests/HapticsTests/Fixtures/corpus/unityplugins__Boing.ahap
+update_golden=false
+arguments=()
+for argument in "$@"; do
+    if [[ $argument == --update-golden ]]; then update_golden=true; else arguments+=("$argument"); fi
+done
+if $update_golden; then arguments+=(--update-golden --filter "golden:"); fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # hapticsd runs in the guest on a dbus-daemon of its own, asked for feedback by busctl.
@@ -56,11 +70,14 @@ for kernel in "${kernels[@]}"; do
     echo "== kernel tests, in a VM booting Debian's $kernel kernel"
     status=0
     # The guest's tests take about two minutes under emulation; the cap leaves room for a busy host.
-    KERNEL=$kernel VM_TIMEOUT=${VM_TIMEOUT:-420} VM_EXTRA_FILES="$haptics ${daemon[*]}" scripts/vm/run.sh "$tests" --haptics "$haptics" \
-        --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}" "$@" | tee "$log" || status=$?
+    KERNEL=$kernel VM_TIMEOUT=${VM_TIMEOUT:-420} VM_EXTRA_FILES="$haptics ${daemon[*]} $golden $golden_ahap" \
+        scripts/vm/run.sh "$tests" --haptics "$haptics" --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" \
+        --busctl "${daemon[2]}" --golden "$golden" --golden-ahap "$golden_ahap" "${arguments[@]}" | tee "$log" || status=$?
     if [[ $status -ne 0 ]]; then
         echo "kernel tests on $kernel failed (status $status); the guest's log is above" >&2
         failed=1
+    elif $update_golden; then
+        scripts/record-golden.sh "$log" "$golden"
     fi
     # The guest's closing line again, after the VM's power-down messages.
     summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1 || true)

@@ -25,7 +25,7 @@ enum DualSenseTests {
 
     /// Three sounding frames back to back (0.30/0.30 for 40 ms, then 1.00/0.60 and 0.36/0.59
     /// for 150 ms each): every frame after the first updates the playing effect in place.
-    private static let steps = """
+    static let steps = """
         {"Version": 1.0, "Pattern": [
           {"Event": {"Time": 0.0, "EventType": "HapticContinuous", "EventDuration": 0.04, "EventParameters": [
             {"ParameterID": "HapticIntensity", "ParameterValue": 0.55}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}},

@@ -6,8 +6,9 @@ import VirtualDevices
 /// A HID device made with uhid, for the kernel's own HID drivers to bind to. Its device side
 /// runs on its own thread from before the device exists, since the kernel probes it
 /// asynchronously and a driver's probe blocks on the feature reports it asks for. It answers
-/// those with `featureReport`, acknowledges SET_REPORT, and records every output report with
-/// a monotonic timestamp.
+/// those with `featureReport`, acknowledges SET_REPORT, records every output report with a
+/// monotonic timestamp and hands it to `outputReport`, which may answer with input reports
+/// (`input(_:)`), as a pad that is asked over its interrupt channel does.
 final class UhidDevice: Sendable {
     /// What the device says it is.
     struct Identity: Sendable {
@@ -55,6 +56,7 @@ final class UhidDevice: Sendable {
     let identity: Identity
     private let fd: Int32
     private let featureReport: @Sendable (UInt8) -> [UInt8]?
+    private let outputReport: @Sendable (UhidDevice, [UInt8]) -> Void
     private let outputLog = Mutex<[Output]>([])
     private let requestLog = Mutex<[UInt8]>([])
     private let running = Atomic<Bool>(true)
@@ -62,13 +64,18 @@ final class UhidDevice: Sendable {
     private let opened = Atomic<Bool>(false)
 
     /// Creates the device. `featureReport` gives the reply to a GET_REPORT of a feature
-    /// report, its report id first and exactly as long as the report, or nil to refuse it.
-    init(_ identity: Identity, featureReport: @escaping @Sendable (UInt8) -> [UInt8]?) throws {
+    /// report, its report id first and exactly as long as the report, or nil to refuse it;
+    /// `outputReport` hears every output report (its report id first) once it is recorded.
+    init(
+        _ identity: Identity, featureReport: @escaping @Sendable (UInt8) -> [UInt8]?,
+        outputReport: @escaping @Sendable (UhidDevice, [UInt8]) -> Void = { _, _ in }
+    ) throws {
         let fd = Glibc.open("/dev/uhid", O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw TestFailure(description: "open /dev/uhid: \(String(cString: strerror(errno)))") }
         self.fd = fd
         self.identity = identity
         self.featureReport = featureReport
+        self.outputReport = outputReport
         try BackgroundThread.start { [self] in serve() }
         var event = Self.event(UHID_CREATE2)
         Self.put(identity.name, into: &event, at: Layout.offset(\uhid_create2_req.name), capacity: 128)
@@ -103,9 +110,10 @@ final class UhidDevice: Sendable {
     /// unplugging it again when none does.
     static func bound(
         _ identity: Identity,
-        featureReport: @escaping @Sendable (UInt8) -> [UInt8]?
+        featureReport: @escaping @Sendable (UInt8) -> [UInt8]?,
+        outputReport: @escaping @Sendable (UhidDevice, [UInt8]) -> Void = { _, _ in }
     ) throws -> (device: UhidDevice, node: String, driver: String) {
-        let device = try UhidDevice(identity, featureReport: featureReport)
+        let device = try UhidDevice(identity, featureReport: featureReport, outputReport: outputReport)
         do {
             let (node, driver) = try device.waitForBinding()
             return (device, node, driver)
@@ -128,6 +136,16 @@ final class UhidDevice: Sendable {
         throw TestFailure(
             description: "no driver bound \(identity.name) (\(identity.phys)) with a force-feedback input device "
                 + "within \(timeout); feature reports asked for: \(featureRequests); kernel log:\n\(KernelLog.tail())")
+    }
+
+    /// Sends an input report, its report id first, as the device would over its interrupt
+    /// channel; the kernel hands it to the driver before this returns.
+    func input(_ report: [UInt8]) throws {
+        var event = Self.event(UHID_INPUT2)
+        Self.put(UInt16(report.count), into: &event, at: Layout.offset(\uhid_input2_req.size))
+        let dataAt = Layout.offset(\uhid_input2_req.data)
+        event.replaceSubrange(dataAt..<dataAt + report.count, with: report)
+        try send(event)
     }
 
     /// Unplugs the device: stops answering and destroys it.
@@ -189,6 +207,7 @@ final class UhidDevice: Sendable {
             let dataAt = Layout.offset(\uhid_output_req.data)
             let bytes = Array(event[dataAt..<dataAt + min(size, Int(UHID_DATA_MAX))])
             outputLog.withLock { $0.append(Output(at: at, bytes: bytes)) }
+            outputReport(self, bytes)
         case UHID_OPEN:
             opened.store(true, ordering: .sequentiallyConsistent)
         case UHID_CLOSE:

@@ -40,16 +40,13 @@ final class VirtualDualSense: VirtualRumblePad {
     /// Whether the driver has the pad open.
     var isOpen: Bool { device.isOpen }
 
-    /// Every output report 0x02 that set the motors. The driver also sends reports for the
+    /// The motor bytes of an output report 0x02 that sets the motors. The driver also sends reports for the
     /// lightbar and player LEDs whose motor bytes are 0 and mean nothing; a rumble update sets
     /// bit 1 ("haptics select") of byte 1, with the classic rumble bit 0 on 6.1 and its
     /// replacement in another byte on newer kernels.
-    var motorReports: [(at: Duration, levels: MotorLevels)] {
-        device.outputs.compactMap { output in
-            let bytes = output.bytes
-            guard bytes.count > 4, bytes[0] == 0x02, bytes[1] & 0x02 != 0 else { return nil }
-            return (output.at, MotorLevels(weak: bytes[3], strong: bytes[4]))
-        }
+    static func motorLevels(in report: [UInt8]) -> MotorLevels? {
+        guard report.count > 4, report[0] == 0x02, report[1] & 0x02 != 0 else { return nil }
+        return MotorLevels(weak: report[3], strong: report[4])
     }
 
     /// `hid-playstation` keeps each magnitude's high byte.

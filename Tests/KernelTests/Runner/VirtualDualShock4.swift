@@ -35,13 +35,10 @@ final class VirtualDualShock4: VirtualRumblePad {
         )
     }
 
-    /// Every output report 0x05 (the driver sends no other).
-    var motorReports: [(at: Duration, levels: MotorLevels)] {
-        device.outputs.compactMap { output in
-            let bytes = output.bytes
-            guard bytes.count > 5, bytes[0] == 0x05 else { return nil }
-            return (output.at, MotorLevels(weak: bytes[4], strong: bytes[5]))
-        }
+    /// The motor bytes of an output report 0x05 (the driver sends no other).
+    static func motorLevels(in report: [UInt8]) -> MotorLevels? {
+        guard report.count > 5, report[0] == 0x05 else { return nil }
+        return MotorLevels(weak: report[4], strong: report[5])
     }
 
     /// `hid-sony` and `hid-playstation` keep each magnitude's high byte.

@@ -32,13 +32,10 @@ final class VirtualXboxPad: VirtualRumblePad {
         )
     }
 
-    /// Every output report 0x03 (the driver sends no other).
-    var motorReports: [(at: Duration, levels: MotorLevels)] {
-        device.outputs.compactMap { output in
-            let bytes = output.bytes
-            guard bytes.count > 5, bytes[0] == 0x03 else { return nil }
-            return (output.at, MotorLevels(weak: bytes[5], strong: bytes[4]))
-        }
+    /// The motor bytes of an output report 0x03 (the driver sends no other).
+    static func motorLevels(in report: [UInt8]) -> MotorLevels? {
+        guard report.count > 5, report[0] == 0x03 else { return nil }
+        return MotorLevels(weak: report[5], strong: report[4])
     }
 
     /// `hid-microsoft` scales each magnitude to 0...100.

@@ -19,14 +19,18 @@ let daemonPrograms = path(after: "--hapticsd").flatMap { hapticsd in
         path(after: "--busctl").map { DaemonTests.Programs(hapticsd: hapticsd, dbusDaemon: dbus, busctl: $0) }
     }
 }
+let golden = path(after: "--golden").map { directory in
+    GoldenTests.Options(
+        directory: directory, ahapFile: path(after: "--golden-ahap") ?? "", update: arguments.contains("--update-golden"))
+}
 let filter = arguments.firstIndex(of: "--filter").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 
 var passed = 0
 var failed = 0
 let tests =
     UinputTests.all(haptics: haptics) + TouchpadTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics)
-    + OtherPadTests.all()
-    + DaemonTests.all(programs: daemonPrograms)
+    + OtherPadTests.all() + SwitchProTests.all(haptics: haptics) + DaemonTests.all(programs: daemonPrograms)
+    + GoldenTests.all(options: golden)
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
