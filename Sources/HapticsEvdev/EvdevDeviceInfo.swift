@@ -1,4 +1,4 @@
-import HapticsModel
+public import HapticsModel
 
 /// One input device node that can vibrate, as `DeviceDiscovery` finds it.
 public struct EvdevDeviceInfo: Sendable, Hashable {
@@ -33,14 +33,21 @@ public struct EvdevDeviceInfo: Sendable, Hashable {
         }
     }
 
+    /// What the device can play: its pad's profile by vendor and product ids or kernel name,
+    /// `generic` for any other device.
+    public var profile: PadProfile {
+        PadProfile.matching(vendor: capabilities.vendor, product: capabilities.product, bus: capabilities.bus, name: name)
+    }
+
     /// `rumble` for two-motor devices, `periodic` for those driven with periodic effects.
     public var kind: String { capabilities.prefersPeriodic ? "periodic" : "rumble" }
 
-    /// One line: node, name, ids, bus, kind, slots, gain, and last `read-only` when this user
-    /// may not write to the node.
+    /// One line: node, name, ids, bus, kind, slots, gain, profile, and last `read-only` when
+    /// this user may not write to the node.
     public var summary: String {
         var parts = ["\(node)  \(name)  [\(usbID) \(busName)]  \(kind), \(capabilities.effectSlots) slots"]
         if capabilities.hasGain { parts.append("FF_GAIN") }
+        parts.append("profile \(profile.name)")
         if !isWritable { parts.append("read-only") }
         return parts.joined(separator: ", ")
     }
@@ -55,6 +62,7 @@ public struct EvdevDeviceInfo: Sendable, Hashable {
                 ("rumble", .bool(capabilities.hasRumble)), ("periodic", .bool(capabilities.hasPeriodic)),
                 ("gain", .bool(capabilities.hasGain)), ("slots", .number(Double(capabilities.effectSlots))),
                 ("gamepad", .bool(capabilities.isGamepad)), ("writable", .bool(isWritable)),
+                ("profile", .string(profile.name)),
             ]), layout: .compact, numbers: .rounded(decimals: 0))
     }
 
