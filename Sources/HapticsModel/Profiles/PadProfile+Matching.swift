@@ -38,3 +38,13 @@ extension PadProfile {
         return generic
     }
 }
+
+extension PadProfile {
+    /// The one profile several devices played at once share: `nil` for no device, the
+    /// devices' profile when they all have the same, else `generic` (what holds for any of
+    /// them).
+    public static func common(to profiles: [PadProfile]) -> PadProfile? {
+        guard let first = profiles.first else { return nil }
+        return profiles.allSatisfy { $0 == first } ? first : generic
+    }
+}

@@ -33,6 +33,12 @@ import Testing
         #expect(PadProfile.matching(vendor: vendor, product: product, bus: bus, name: name).name == expected)
     }
 
+    @Test func devicesPlayedTogetherShareTheirProfileOrFallBackToGeneric() {
+        #expect(PadProfile.common(to: []) == nil)
+        #expect(PadProfile.common(to: [.switchPro, .switchPro]) == .switchPro)
+        #expect(PadProfile.common(to: [.switchPro, .dualSense]) == .generic)
+    }
+
     @Test func theSwitchProsStrongMotorIsTheLeftActuatorOnTheDriversCarriers() {
         let pad = PadProfile.switchPro
         #expect(pad.strongActuator == Actuator(side: .left, kind: .linearResonantActuator, carriers: [160, 320]))
