@@ -1,4 +1,4 @@
-import HapticsModel
+public import HapticsModel
 
 /// One input device node that can vibrate, as `DeviceDiscovery` finds it.
 public struct EvdevDeviceInfo: Sendable, Hashable {
@@ -33,33 +33,42 @@ public struct EvdevDeviceInfo: Sendable, Hashable {
         }
     }
 
+    /// What the device can play: its pad's profile by vendor and product ids or kernel name,
+    /// `generic` for any other device. A haptic touchpad plays waveforms, not motor levels: it is
+    /// listed without a profile.
+    public var profile: PadProfile {
+        PadProfile.matching(vendor: capabilities.vendor, product: capabilities.product, bus: capabilities.bus, name: name)
+    }
+
     /// `touchpad` for haptic touchpads, `rumble` for two-motor devices, `periodic` for those
     /// driven with periodic effects.
     public var kind: String {
         capabilities.isHapticTouchpad ? "touchpad" : capabilities.prefersPeriodic ? "periodic" : "rumble"
     }
 
-    /// One line: node, name, ids, bus, kind, slots, gain, and last `read-only` when this user
-    /// may not write to the node.
+    /// One line: node, name, ids, bus, kind, slots, gain, profile, and last `read-only` when
+    /// this user may not write to the node.
     public var summary: String {
         var parts = ["\(node)  \(name)  [\(usbID) \(busName)]  \(kind), \(capabilities.effectSlots) slots"]
         if capabilities.hasGain { parts.append("FF_GAIN") }
+        if !capabilities.isHapticTouchpad { parts.append("profile \(profile.name)") }
         if !isWritable { parts.append("read-only") }
         return parts.joined(separator: ", ")
     }
 
     /// One compact JSON object.
     public var json: String {
-        JSONWriter.string(
-            .object([
-                ("node", .string(node)), ("name", .string(name)),
-                ("vendor", .string(hex(capabilities.vendor))), ("product", .string(hex(capabilities.product))),
-                ("bus", .string(busName)), ("kind", .string("\(kind)")),
-                ("rumble", .bool(capabilities.hasRumble)), ("periodic", .bool(capabilities.hasPeriodic)),
-                ("gain", .bool(capabilities.hasGain)), ("slots", .number(Double(capabilities.effectSlots))),
-                ("gamepad", .bool(capabilities.isGamepad)), ("haptic", .bool(capabilities.hasHaptic)),
-                ("pressurepad", .bool(capabilities.isPressurePad)), ("writable", .bool(isWritable)),
-            ]), layout: .compact, numbers: .rounded(decimals: 0))
+        var fields: [(key: String, value: JSONValue)] = [
+            ("node", .string(node)), ("name", .string(name)),
+            ("vendor", .string(hex(capabilities.vendor))), ("product", .string(hex(capabilities.product))),
+            ("bus", .string(busName)), ("kind", .string("\(kind)")),
+            ("rumble", .bool(capabilities.hasRumble)), ("periodic", .bool(capabilities.hasPeriodic)),
+            ("gain", .bool(capabilities.hasGain)), ("slots", .number(Double(capabilities.effectSlots))),
+            ("gamepad", .bool(capabilities.isGamepad)), ("haptic", .bool(capabilities.hasHaptic)),
+            ("pressurepad", .bool(capabilities.isPressurePad)), ("writable", .bool(isWritable)),
+        ]
+        if !capabilities.isHapticTouchpad { fields.append(("profile", .string(profile.name))) }
+        return JSONWriter.string(.object(fields), layout: .compact, numbers: .rounded(decimals: 0))
     }
 
     private func hex(_ value: UInt16) -> String {

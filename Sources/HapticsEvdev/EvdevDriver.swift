@@ -13,6 +13,9 @@ import Synchronization
 ///   a hung process cannot leave a motor running, and a crash closes the device, which makes
 ///   the kernel erase its effects.
 /// - The frame's gain goes to `FF_GAIN` where the device has it, else it scales the levels.
+/// - A level above zero never reaches the device as silence: where the device's driver
+///   (its `PadProfile`'s amplitude steps) would round the magnitude to nothing, the smallest
+///   magnitude that reaches its first step goes out instead.
 /// - A device unplugged mid-play is dropped with one notice while the others keep playing;
 ///   with `auto` and `all`, pads plugged in later join (inotify on the input directory, watched
 ///   by the driver itself, or by the caller's event loop through `HotPlugMonitor` and
@@ -32,6 +35,8 @@ public final class EvdevDriver: HapticDriver {
         var gain: Double?
         /// How frames become waveforms, on a haptic touchpad (set once its effect is uploaded).
         var touchpad: TouchpadWaveforms?
+        /// The amplitude steps of the device's profile, found once when it is opened.
+        var steps: AmplitudeSteps
     }
 
     private struct State {
@@ -204,7 +209,7 @@ public final class EvdevDriver: HapticDriver {
     private func open(_ info: EvdevDeviceInfo) throws(EvdevError) -> OpenDevice {
         do {
             let fd = try system.open(info.node, .readWrite)
-            return OpenDevice(info: info, fd: fd)
+            return OpenDevice(info: info, fd: fd, steps: info.profile.steps)
         } catch {
             if error.meansPermissionDenied { throw .permissionDenied(node: info.node) }
             if error.meansDeviceGone { throw .deviceGone(node: info.node, name: info.name) }
@@ -275,7 +280,7 @@ public final class EvdevDriver: HapticDriver {
         var effect =
             device.info.capabilities.prefersPeriodic
             ? RumbleEffect.periodic(strong: strong, weak: weak, duration: duration, id: device.effectID)
-            : RumbleEffect.rumble(strong: strong, weak: weak, duration: duration, id: device.effectID)
+            : RumbleEffect.rumble(strong: strong, weak: weak, duration: duration, id: device.effectID, steps: device.steps)
         try system.upload(device.fd, &effect)
         device.effectID = effect.id
     }

@@ -1,4 +1,5 @@
 import CEvdev
+import HapticsModel
 
 /// How a frame becomes a kernel force-feedback effect.
 ///
@@ -28,14 +29,24 @@ enum RumbleEffect {
         return UInt16(min(max(milliseconds, 1), Int128(maximumLength)))
     }
 
-    /// An `FF_RUMBLE` effect with the given id (-1 to allocate a slot).
-    static func rumble(strong: Double, weak: Double, duration: Duration, id: Int16) -> ff_effect {
+    /// A level 0...1 as a rumble magnitude that `steps` does not turn into silence: the
+    /// magnitude of `magnitude(_:)`, raised to the smallest that reaches the first step when
+    /// the driver would round a level above zero to nothing.
+    static func magnitude(_ level: Double, on steps: AmplitudeSteps) -> UInt16 {
+        let plain = magnitude(level)
+        guard level > 0, steps.step(forMagnitude: plain) == 0 else { return plain }
+        return steps.magnitude(forStep: 1)
+    }
+
+    /// An `FF_RUMBLE` effect with the given id (-1 to allocate a slot), for a device whose
+    /// driver has the amplitude steps `steps`.
+    static func rumble(strong: Double, weak: Double, duration: Duration, id: Int16, steps: AmplitudeSteps = .magnitude) -> ff_effect {
         var effect = ff_effect()
         effect.type = UInt16(FF_RUMBLE)
         effect.id = id
         effect.replay.length = replayLength(for: duration)
-        effect.u.rumble.strong_magnitude = magnitude(strong)
-        effect.u.rumble.weak_magnitude = magnitude(weak)
+        effect.u.rumble.strong_magnitude = magnitude(strong, on: steps)
+        effect.u.rumble.weak_magnitude = magnitude(weak, on: steps)
         return effect
     }
 

@@ -15,6 +15,7 @@ import Testing
         "--component": ["--component", "back-footer", "--trace", "t.csv"],
         "--theme": ["--theme", "t.json"],
         "--driver": ["--driver", "stdout"],
+        "--pad": ["--pad", "switch-pro"],
     ]
 
     /// The positional arguments each subcommand needs.

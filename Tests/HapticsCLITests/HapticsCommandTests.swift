@@ -74,7 +74,7 @@ import Testing
     @Test func rendersAPresetAsJSON() async {
         let (code, console) = await CapturedConsole.run("render", "heavy", "--format", "json")
         #expect(code == .success)
-        #expect(console.out == "[\n  {\"t_ms\":0,\"duration_ms\":160,\"strong\":1,\"weak\":1}\n]")
+        #expect(console.out == "[\n  {\"t_ms\":0,\"duration_ms\":60,\"strong\":1,\"weak\":1}\n]")
     }
 
     @Test func rendersWithAnotherStepAsText() async {
@@ -108,7 +108,7 @@ import Testing
     @Test func impactIntensityScalesTheFrames() async {
         let (code, console) = await CapturedConsole.run("impact", "heavy", "--intensity", "0.5", "--driver", "record")
         #expect(code == .success)
-        #expect(console.out.hasPrefix(#"{"t_ms":0,"duration_ms":160,"strong":0.25,"weak":0.25}"#))
+        #expect(console.out.hasPrefix(#"{"t_ms":0,"duration_ms":60,"strong":0.25,"weak":0.25}"#))
     }
 
     @Test func notifyAndSelectPlayTheirPresets() async {

@@ -49,7 +49,7 @@ import Testing
     @Test(arguments: [
         (["play", "heavy", "--rate", "5"], "Error: the value '5' of '--rate' is not a number from 0.25 to 4"),
         (["play", "heavy", "--from", "0.5", "--to", "0.2"], "Error: the value '0.2' of '--to' is not after --from (0.5 s)"),
-        (["play", "heavy", "--from", "9"], "Error: --from 9.0 s is past the end of heavy, which lasts 0.16 s"),
+        (["play", "heavy", "--from", "9"], "Error: --from 9.0 s is past the end of heavy, which lasts 0.06 s"),
     ])
     func badRangesAreUsageErrors(arguments: [String], message: String) async {
         let captured = CapturedConsole()

@@ -37,7 +37,8 @@ import Testing
         #expect(Advice.line(for: readOnly).contains("read-only: rumble needs write access"))
         #expect(
             Advice.line(for: readOnly)
-                == "\(pad)  Pad  [054c:0ce6 usb]  rumble, 16 slots, read-only: rumble needs write access (see README, Real hardware)")
+                == "\(pad)  Pad  [054c:0ce6 usb]  rumble, 16 slots, profile dualsense, read-only: rumble needs write access (see README, Real hardware)"
+        )
         let writable = EvdevDeviceInfo(node: pad, capabilities: capabilities, isWritable: true)
         #expect(Advice.line(for: writable) == writable.summary)
     }

@@ -73,10 +73,10 @@ import Testing
 
     @Test func describesADeviceForPeopleAndAsJSON() {
         let info = EvdevDeviceInfo(node: "/dev/input/event5", capabilities: FakeInputSystem.pad("Dual\"Sense"), isWritable: true)
-        #expect(info.summary == "/dev/input/event5  Dual\"Sense  [054c:0ce6 usb]  rumble, 16 slots, FF_GAIN")
+        #expect(info.summary == "/dev/input/event5  Dual\"Sense  [054c:0ce6 usb]  rumble, 16 slots, FF_GAIN, profile dualsense")
         #expect(
             info.json
-                == #"{"node":"/dev/input/event5","name":"Dual\"Sense","vendor":"054c","product":"0ce6","bus":"usb","kind":"rumble","rumble":true,"periodic":true,"gain":true,"slots":16,"gamepad":true,"haptic":false,"pressurepad":false,"writable":true}"#
+                == #"{"node":"/dev/input/event5","name":"Dual\"Sense","vendor":"054c","product":"0ce6","bus":"usb","kind":"rumble","rumble":true,"periodic":true,"gain":true,"slots":16,"gamepad":true,"haptic":false,"pressurepad":false,"writable":true,"profile":"dualsense"}"#
         )
     }
 }

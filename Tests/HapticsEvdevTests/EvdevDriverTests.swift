@@ -62,6 +62,33 @@ import Testing
         #expect(lengths == [50, 32767, 50])
     }
 
+    @Test func aLevelAboveZeroReachesTheDevicesFirstStepAndOthersGoOutAsBefore() throws {
+        let generic = DeviceCapabilities(
+            name: "Pad", vendor: 0x1234, product: 0x5678, bus: 3, hasRumble: true, hasPeriodic: false, hasGain: false, isGamepad: true,
+            effectSlots: 16)
+        let system = FakeInputSystem([pad: FakeInputSystem.pad("DualSense"), "/dev/input/event4": generic])
+        let driver = driver(system, .all)
+        try driver.apply(frame(0.002, 0.5))
+        try driver.apply(frame(0.000_001, 0.5))
+        let uploads = system.calls.compactMap { call -> [UInt16]? in
+            if case .upload(let node, _, _, let strong, let weak, _) = call, strong > 0 {
+                [node == pad ? 1 : 2, strong, weak]
+            } else {
+                nil
+            }
+        }
+        // hid-playstation sends magnitude / 256: 0.002 (131) would be silence there, so the
+        // first step's magnitude (257, inside it) goes out; on a generic pad 131 goes out as it is.
+        #expect(uploads == [[1, 257, 32768], [2, 131, 32768], [1, 257, 32768], [2, 1, 32768]])
+    }
+
+    @Test func theFloorFollowsEachDriversSteps() {
+        #expect(RumbleEffect.magnitude(0.001, on: .percent) == 656)
+        #expect(RumbleEffect.magnitude(0.001, on: .nintendoTable) == 66)
+        #expect(RumbleEffect.magnitude(0.5, on: .percent) == RumbleEffect.magnitude(0.5))
+        #expect(RumbleEffect.magnitude(0, on: .highByte) == 0)
+    }
+
     @Test func replayLengthsRoundUpToWholeMillisecondsOnBothSidesOf64Bits() {
         #expect(RumbleEffect.replayLength(for: .milliseconds(40)) == 90)
         #expect(RumbleEffect.replayLength(for: .nanoseconds(40_000_001)) == 91)

@@ -1,41 +1,55 @@
 import HapticsCommandLine
 import HapticsModel
 
-/// `haptics render PATTERN [--step MS] [--format text|json|svg]`.
+/// `haptics render PATTERN [--step MS] [--pad NAME] [--format text|json|svg]`.
 struct RenderCommand: Subcommand {
     /// `--step`.
     static let step = Option.number("--step", valueName: "ms", in: 1...100, abstract: "the renderer's time step, in ms", default: 10)
     /// `--format`.
     static let format = Option.choice(
         "--format", valueName: "format", of: RenderFormat.allCases, abstract: "how to print the track", default: .text)
+    /// `--pad`.
+    static let pad = Option<PadProfile?>(
+        "--pad", valueName: "pad", abstract: "print the frames as this pad receives them (its steps, sides and shortest pulse)",
+        notes: ["values: " + PadProfile.known.map(\.name).joined(separator: ", ")], default: nil,
+        defaultText: "none: exact levels", expected: "one of " + PadProfile.known.map(\.name).joined(separator: ", ")
+    ) { text in
+        PadProfile.named(text).map { .some($0) }
+    }
     /// The command's declaration.
     static let configuration = CommandConfiguration(
         name: "render", parent: "haptics", abstract: "Print the rumble track of a pattern, without playing it.",
-        arguments: [PatternSource.argument], options: [step.declaration, format.declaration])
+        arguments: [PatternSource.argument], options: [step.declaration, pad.declaration, format.declaration])
 
     let source: PatternSource
     let step: Double
     let format: RenderFormat
+    let pad: PadProfile?
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         step = try arguments.value(Self.step)
         format = try arguments.value(Self.format)
+        pad = try arguments.value(Self.pad)
         source = PatternSource(try arguments.single(PatternSource.argument))
     }
 
     func run(on console: Console) async -> ExitCode {
         guard let pattern = source.load(on: console) else { return .dataError }
-        let settings = RenderSettings(step: .microseconds(Int((step * 1000).rounded())))
+        let settings = RenderSettings(step: .microseconds(Int((step * 1000).rounded())), pad: pad)
         let track = Renderer(settings: settings).render(pattern)
-        switch format {
-        case .text:
+        switch (format, pad) {
+        case (.text, nil):
             for frame in track.frames { console.out(FrameFormat.text.line(for: frame)) }
-        case .json:
-            console.out(
-                JSONWriter.string(
-                    .array(track.frames.map(FrameFormat.jsonValue(for:))), layout: .linePerElement, numbers: FrameFormat.numbers))
-        case .svg:
-            console.out(TrackSVG.document(for: pattern, track: track, name: source.name))
+        case (.text, let pad?):
+            console.out(PadFrameText.header(for: pad))
+            for frame in track.frames { console.out(PadFrameText.line(for: frame, on: pad)) }
+        case (.json, _):
+            let frames = track.frames.map { frame in
+                pad.map { PadFrameText.jsonValue(for: frame, on: $0) } ?? FrameFormat.jsonValue(for: frame)
+            }
+            console.out(JSONWriter.string(.array(frames), layout: .linePerElement, numbers: FrameFormat.numbers))
+        case (.svg, _):
+            console.out(TrackSVG.document(for: pattern, track: track, name: source.name + (pad.map { " on \($0.name)" } ?? ""), pad: pad))
         }
         return .success
     }

@@ -30,8 +30,9 @@ enum TrackSVG {
     private static let intensityColor = "#d35400"
     private static let sharpnessColor = "#7d3c98"
 
-    /// The SVG document for `pattern` and the `track` it renders to, titled `name`.
-    static func document(for pattern: HapticPattern, track: RumbleTrack, name: String) -> String {
+    /// The SVG document for `pattern` and the `track` it renders to, titled `name`; with a
+    /// `pad`, each lane names the actuator the motor drives on it.
+    static func document(for pattern: HapticPattern, track: RumbleTrack, name: String, pad: PadProfile? = nil) -> String {
         let durationMs = max(track.duration.inMilliseconds, pattern.duration * 1000, 1)
         let scale = plotWidth / durationMs
         let length = " — \(number(pattern.duration * 1000)) ms"
@@ -51,7 +52,10 @@ enum TrackSVG {
         lines += patternLines(pattern, durationMs: durationMs, scale: scale)
         for lane in lanes {
             lines.append(##"<g id="\##(lane.id)">"##)
-            lines.append(##"<text x="\##(number(left))" y="\##(number(lane.top - 8))">\##(lane.label)</text>"##)
+            let label = pad.map {
+                lane.id == "strong-motor" ? "strong motor: \($0.strongActuator.summary)" : "weak motor: \($0.weakActuator.summary)"
+            }
+            lines.append(##"<text x="\##(number(left))" y="\##(number(lane.top - 8))">\##(escaped(label ?? lane.label))</text>"##)
             lines += levelGrid(top: lane.top, height: laneHeight)
             lines.append(
                 ##"<path d="\##(path(track, level: lane.level, base: lane.top + laneHeight, scale: scale))" fill="\##(lane.color)" fill-opacity="0.6" stroke="\##(lane.color)"/>"##

@@ -16,8 +16,9 @@ struct PlaybackRunner: Sendable {
     /// Starts `request` on an engine at the options' gain, and waits for it to end. `record`
     /// plays instantly, the playback stepped to its end with no clock, and prints every frame
     /// as a JSON line, so it refuses a request that `playsForever`; the other drivers (one, or several through a
-    /// `FanOutDriver`) play in real time, and SIGINT or SIGTERM stops the playback: the motors
-    /// stop, the devices are released, and the status is 130 or 143.
+    /// `FanOutDriver`) play in real time, rendered for the gamepads' profile when evdev drives
+    /// some (`PlaybackPad`), and SIGINT or SIGTERM stops the playback: the motors stop, the
+    /// devices are released, and the status is 130 or 143.
     func play(_ request: some PlaybackRequest) async -> ExitCode {
         guard options.drivers != [.record] else {
             guard !request.playsForever else {
@@ -52,7 +53,7 @@ struct PlaybackRunner: Sendable {
     }
 
     private func playInRealTime(_ request: some PlaybackRequest, on driver: any HapticDriver) async -> ExitCode {
-        let engine = HapticEngine(driver: driver)
+        let engine = HapticEngine(driver: driver, settings: RenderSettings(pad: PlaybackPad.profile(of: driver)))
         let (signals, signalled) = AsyncStream.makeStream(of: Void.self)
         let trap = SignalTrap { signalled.yield() }
         defer { trap.release() }

@@ -6,7 +6,7 @@ public enum ImpactStyle: String, Sendable, Hashable, CaseIterable {
     case light
     /// A moderate collision: the default for most controls.
     case medium
-    /// A large, heavy collision: the longest and strongest impact.
+    /// A large, heavy collision: the strongest impact.
     case heavy
     /// A dull, compliant collision, weighted toward the strong (low-frequency) motor.
     case soft

@@ -28,7 +28,7 @@ public enum FrameFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// A level as `0.47 █████████▍          `: two decimals and a 20-cell bar.
-    private static func level(_ value: Double) -> String {
+    package static func level(_ value: Double) -> String {
         let cells = 20
         let eighths = Int((value * Double(cells * 8)).rounded())
         let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]

@@ -113,8 +113,9 @@ package struct PatternSampler: Sendable {
             guard intensity > 0 else { continue }
             let sharpness = min(max(event.sharpness + (follows ? sharpnessControl : 0), 0), 1)
             let amplitude = settings.response.amplitude(for: intensity)
-            strong += amplitude * settings.split.strongShare(sharpness)
-            weak += amplitude * settings.split.weakShare(sharpness)
+            let shares = settings.shares(sharpness)
+            strong += amplitude * shares.strong
+            weak += amplitude * shares.weak
         }
         return MotorLevels(strong: min(strong, 1), weak: min(weak, 1))
     }
@@ -139,7 +140,7 @@ package struct PatternSampler: Sendable {
         let start = Int((event.time / stepSeconds).rounded())
         switch event.kind {
         case .transient:
-            let pulse = Int((settings.minimumTransientPulse.inSeconds / stepSeconds).rounded(.up))
+            let pulse = Int((settings.transientPulse.inSeconds / stepSeconds).rounded(.up))
             return (start, start + max(pulse, 1))
         case .continuous(let duration):
             let end = Int(((event.time + duration) / stepSeconds).rounded())

@@ -53,17 +53,34 @@ public struct RenderSettings: Sendable, Hashable {
     public var minimumTransientPulse: Duration
     /// How intensity becomes amplitude.
     public var response: IntensityResponse
+    /// The pad the track is shaped for, or `nil` for none: levels exact, as the kernel's
+    /// 16-bit magnitudes carry them. See `Renderer` for what a pad changes.
+    public var pad: PadProfile?
 
     /// Creates settings; a step under 1 ms is raised to 1 ms.
     public init(
         step: Duration = .milliseconds(10),
         split: MotorSplit = MotorSplit(),
         minimumTransientPulse: Duration = .milliseconds(40),
-        response: IntensityResponse = IntensityResponse()
+        response: IntensityResponse = IntensityResponse(),
+        pad: PadProfile? = nil
     ) {
         self.step = max(step, .milliseconds(1))
         self.split = split
         self.minimumTransientPulse = minimumTransientPulse
         self.response = response
+        self.pad = pad
+    }
+
+    /// How long a transient's pulse lasts before rounding to steps: `minimumTransientPulse`,
+    /// or the pad's shortest felt pulse when that is longer.
+    public var transientPulse: Duration {
+        max(minimumTransientPulse, pad?.shortestPulse ?? .zero)
+    }
+
+    /// The shares of an event's amplitude the strong and the weak motor get at sharpness `s`:
+    /// the pad's sharpness mapping, or `split` without a pad.
+    public func shares(_ s: Double) -> (strong: Double, weak: Double) {
+        (pad?.sharpness ?? .split).shares(s, split: split)
     }
 }

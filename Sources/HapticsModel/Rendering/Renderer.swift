@@ -16,6 +16,14 @@
 ///
 /// Adjacent steps of equal levels merge into one frame; the track runs from zero to the end
 /// of the last event.
+///
+/// With a pad (`settings.pad`), sharpness is spread as the pad's `SharpnessMapping` says, a
+/// transient lasts at least the pad's shortest felt pulse, and the frames are then shaped to
+/// the pad (`PadFitting`): levels on the pad's amplitude steps with nothing audible rounded
+/// to silence, no sounding stretch shorter than the pad's shortest pulse (held into the
+/// silence after it), and a held level cut into frames of the pad's `resendInterval`, so it
+/// is sent again before the pad would drop it (the only case where neighbouring frames
+/// repeat a level).
 public struct Renderer: Sendable {
     /// The choices the renderer makes.
     public var settings: RenderSettings
@@ -46,7 +54,8 @@ public struct Renderer: Sendable {
             )
             append(step: step, strong: levels.strong, weak: levels.weak, to: &frames)
         }
-        return RumbleTrack(contiguousFrames: frames)
+        guard let pad = settings.pad else { return RumbleTrack(contiguousFrames: frames) }
+        return RumbleTrack(contiguousFrames: PadFitting.fit(frames, to: pad))
     }
 
     private func append(step: Int, strong: Double, weak: Double, to frames: inout [RumbleFrame]) {

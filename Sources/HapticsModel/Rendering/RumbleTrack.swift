@@ -1,5 +1,6 @@
 /// A rendered waveform: contiguous, non-overlapping frames from time zero, with adjacent
-/// frames of equal levels merged. Silences inside the track are frames with both levels 0.
+/// frames of equal levels merged (except where a pad's re-send interval cuts a held level, see
+/// `Renderer`). Silences inside the track are frames with both levels 0.
 public struct RumbleTrack: Sendable, Hashable {
     /// The frames, in time order; each starts where the previous one ends.
     public let frames: [RumbleFrame]

@@ -8,9 +8,9 @@ import Testing
 
     @Test(arguments: [
         (Preset.impact(.light), [ExpectedFrame(0, 40, 0.16, 0.16)]),
-        (.impact(.medium), [ExpectedFrame(0, 80, 0.49, 0.49)]),
-        (.impact(.heavy), [ExpectedFrame(0, 160, 1, 1)]),
-        (.impact(.soft), [ExpectedFrame(0, 160, 0.16, 0.064)]),
+        (.impact(.medium), [ExpectedFrame(0, 50, 0.49, 0.49)]),
+        (.impact(.heavy), [ExpectedFrame(0, 60, 1, 1)]),
+        (.impact(.soft), [ExpectedFrame(0, 60, 0.25, 0.1)]),
         (.impact(.rigid), [ExpectedFrame(0, 40, 0.162, 0.81)]),
         (.selection, [ExpectedFrame(0, 40, 0.05, 0.25)]),
         (.notification(.success), [ExpectedFrame(0, 40, 0.16, 0.16), ExpectedFrame(40, 80, 0, 0), ExpectedFrame(120, 240, 1, 1)]),
@@ -56,7 +56,7 @@ import Testing
     func intensityScalesTheImpactAsUIKitDoes(_ intensity: Double) {
         let scaled = renderer.render(Preset.impact(.heavy).pattern.scaled(by: intensity))
         let amplitude = renderer.settings.response.amplitude(for: intensity)
-        expectFrames(scaled.frames, [ExpectedFrame(0, 160, amplitude, amplitude)])
+        expectFrames(scaled.frames, [ExpectedFrame(0, 60, amplitude, amplitude)])
     }
 
     @Test func intensityOutsideTheUnitRangeIsClamped() {

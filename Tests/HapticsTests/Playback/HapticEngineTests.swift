@@ -70,7 +70,7 @@ import Testing
         await clock.advance(by: .milliseconds(250))
         engine.impact(.heavy)
         await clock.run()
-        expectFrames(driver.frames, [ExpectedFrame(250, 160, 1, 1), ExpectedFrame(410, 0, 0, 0)])
+        expectFrames(driver.frames, [ExpectedFrame(250, 60, 1, 1), ExpectedFrame(310, 0, 0, 0)])
     }
 
     @Test func aDriverThatStopsTheEngineFromInsideApplyNeitherDeadlocksNorCrashes() async {
@@ -96,10 +96,10 @@ import Testing
         }
         driver.onStop = { engine.impact(.light) }
         engine.impact(.heavy)
-        await clock.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(50))
         engine.stop()
         await clock.run()
-        #expect(driver.calls == ["apply 0", "apply 0", "stop", "apply 100", "apply 140"])
+        #expect(driver.calls == ["apply 0", "apply 0", "stop", "apply 50", "apply 90"])
         #expect(driver.gains == [1, 0.5, 0.5, 0.5])
     }
 

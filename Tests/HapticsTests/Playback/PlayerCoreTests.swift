@@ -64,7 +64,7 @@ import Testing
         let driver = RecordingDriver()
         let player = HapticEngine(driver: driver, clock: ManualClock())
         _ = player.play(track(.impact(.heavy)))
-        expectFrames(driver.frames, [ExpectedFrame(0, 160, 1, 1)])
+        expectFrames(driver.frames, [ExpectedFrame(0, 60, 1, 1)])
     }
 
     @Test func anImpactDuringAPatternAddsOnTop() async {
@@ -72,7 +72,7 @@ import Testing
         let driver = RecordingDriver()
         let player = HapticEngine(driver: driver, clock: clock)
         let pattern = player.play(track(.impact(.medium)))
-        await clock.advance(to: .init(offset: .milliseconds(30)))
+        await clock.advance(to: .init(offset: .milliseconds(5)))
         let impact = player.play(track(.impact(.light)))
         await clock.advance(by: .seconds(1))
         #expect(await pattern.finished() == .completed)
@@ -80,8 +80,8 @@ import Testing
         expectFrames(
             driver.frames,
             [
-                ExpectedFrame(0, 80, 0.49, 0.49), ExpectedFrame(30, 40, 0.65, 0.65), ExpectedFrame(70, 10, 0.49, 0.49),
-                ExpectedFrame(80, 0, 0, 0),
+                ExpectedFrame(0, 50, 0.49, 0.49), ExpectedFrame(5, 40, 0.65, 0.65), ExpectedFrame(45, 5, 0.49, 0.49),
+                ExpectedFrame(50, 0, 0, 0),
             ])
     }
 
@@ -124,7 +124,7 @@ import Testing
         expectFrames(
             driver.frames,
             [
-                ExpectedFrame(0, 160, 1, 1), ExpectedFrame(0, 80, 1, 1), ExpectedFrame(20, 140, 1, 1), ExpectedFrame(160, 0, 0, 0),
+                ExpectedFrame(0, 60, 1, 1), ExpectedFrame(0, 50, 1, 1), ExpectedFrame(20, 40, 1, 1), ExpectedFrame(60, 0, 0, 0),
             ])
     }
 

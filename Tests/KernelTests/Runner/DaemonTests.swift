@@ -110,7 +110,7 @@ enum DaemonTests {
         let impact = try call(["call"] + object + [own, "Impact", "ssd", "app", "heavy", "1"])
         try expect(impact.status == 0, "Impact failed: \(impact.output)")
         try expect(
-            pad.wait { $0 == .upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210) },
+            pad.wait { $0 == .upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 110) },
             "the pad did not get heavy: \(pad.records.map(\.record))")
         try expect(pad.wait { $0 == .play(id: 0, value: 0) }, "the pad was not stopped after heavy: \(pad.records.map(\.record))")
         pad.reset()

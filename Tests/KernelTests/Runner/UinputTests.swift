@@ -95,8 +95,8 @@ enum UinputTests {
         _ = try await play(Renderer().render(Preset.impact(.heavy).pattern), on: pad)
         let received = pad.records.map(\.record)
         try expect(
-            received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
-            "no 160 ms full-strength upload with a 210 ms replay length in \(received)")
+            received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 110)),
+            "no 60 ms full-strength upload with a 110 ms replay length in \(received)")
         try expect(
             !received.contains { if case .upload(_, _, _, _, 0) = $0 { true } else { false } },
             "an effect of infinite length (0) was uploaded: \(received)")
@@ -193,7 +193,7 @@ enum UinputTests {
         let received = pad.records.map(\.record)
         try expect(received.contains(.gain(0x8000)), "no FF_GAIN of 0x8000 in \(received)")
         try expect(
-            received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
+            received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 110)),
             "the levels should stay unscaled when the device has FF_GAIN: \(received)")
     }
 
@@ -289,7 +289,7 @@ enum UinputTests {
         try expect(playStatus == 0, "haptics play exited \(playStatus):\n\(output)")
         let received = pad.records.map(\.record)
         try expect(
-            received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
+            received.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 110)),
             "the device did not get heavy: \(received)")
         try expect(received.last == .erase(id: 0), "haptics did not erase its effect on exit: \(received)")
         for (signal, status) in [(SIGINT, 130), (SIGTERM, 143)] {
@@ -331,7 +331,7 @@ enum UinputTests {
             both.lines == printed.lines,
             "--driver stdout,evdev printed\n\(both.output)\nwhere --driver stdout alone printed\n\(printed.output)")
         try expect(
-            uploaded.records.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 210)),
+            uploaded.records.contains(.upload(id: 0, type: UInt16(FF_RUMBLE), strong: 0xFFFF, weak: 0xFFFF, length: 110)),
             "--driver evdev did not upload heavy: \(uploaded.records)")
         try expect(
             both.records == uploaded.records,

@@ -1,0 +1,64 @@
+extension PadProfile {
+    /// The memoryless helper's slot count (`FF_MEMLESS_EFFECTS`), which hid-playstation,
+    /// hid-sony, hid-microsoft and hid-nintendo all use.
+    private static let memlessSlots = 16
+
+    /// Sony's DualSense through hid-playstation: two voice-coil actuators, the strong
+    /// magnitude to the left one and the weak to the right (`motor_left = strong / 256`,
+    /// `motor_right = weak / 256`), 8-bit, played by the pad's rumble emulation with a heavy
+    /// left and a light right, so the usual sharpness split holds.
+    public static let dualSense = PadProfile(
+        name: "dualsense", title: "DualSense (hid-playstation)",
+        strongActuator: Actuator(side: .left, kind: .voiceCoil), weakActuator: Actuator(side: .right, kind: .voiceCoil),
+        steps: .highByte, longestHold: nil, effectSlots: memlessSlots, shortestPulse: .milliseconds(20), sharpness: .split)
+
+    /// Sony's DualShock 4 through hid-sony: a large eccentric motor on the left (strong) and a
+    /// small one on the right (weak), 8-bit; the pad stops a held level on its own after
+    /// about 5 s.
+    public static let dualShock4 = PadProfile(
+        name: "dualshock4", title: "DualShock 4 (hid-sony)",
+        strongActuator: Actuator(side: .left, kind: .eccentricRotatingMass),
+        weakActuator: Actuator(side: .right, kind: .eccentricRotatingMass),
+        steps: .highByte, longestHold: .seconds(5), effectSlots: memlessSlots, shortestPulse: .milliseconds(40), sharpness: .split)
+
+    /// Microsoft's Xbox One S and Series pads over Bluetooth through hid-microsoft: the
+    /// handles' eccentric motors, strong on the left and weak on the right, each
+    /// `magnitude * 100 / 65535` (the trigger motors stay at 0); each report asks the pad to
+    /// hold its levels for the longest it can (the driver's own figure: 65536 ms).
+    public static let xboxBluetooth = PadProfile(
+        name: "xbox-bt", title: "Xbox Wireless Controller over Bluetooth (hid-microsoft)",
+        strongActuator: Actuator(side: .left, kind: .eccentricRotatingMass),
+        weakActuator: Actuator(side: .right, kind: .eccentricRotatingMass),
+        steps: .percent, longestHold: .milliseconds(65_536), effectSlots: memlessSlots, shortestPulse: .milliseconds(40),
+        sharpness: .split)
+
+    /// Nintendo's Switch Pro Controller through hid-nintendo: a linear resonant actuator in
+    /// each handle, both played at the driver's fixed 160 Hz and 320 Hz carriers; the strong
+    /// magnitude drives the left one and the weak the right, each as one amplitude
+    /// (`magnitude * 1003 / 65535`, snapped to a 101-entry table). The driver sends a new
+    /// level at most every 50 ms and re-sends a level that is not silence on its own. The two
+    /// actuators differ only by their hand, so sharpness cannot be expressed: both get the
+    /// event's amplitude.
+    public static let switchPro = PadProfile(
+        name: "switch-pro", title: "Switch Pro Controller (hid-nintendo)",
+        strongActuator: Actuator(side: .left, kind: .linearResonantActuator, carriers: [160, 320]),
+        weakActuator: Actuator(side: .right, kind: .linearResonantActuator, carriers: [160, 320]),
+        steps: .nintendoTable, longestHold: nil, effectSlots: memlessSlots, shortestPulse: .milliseconds(50), sharpness: .balanced)
+
+    /// Any other rumble device, assumed the least of what the known pads do: eccentric motors
+    /// (a 40 ms shortest pulse), sides unknown, a held level dropped after 5 s, one effect
+    /// slot. Magnitudes go out at the kernel's full 16 bits for the driver to resolve, and the
+    /// usual sharpness split applies (`FF_RUMBLE`'s strong motor is the low-frequency one).
+    public static let generic = PadProfile(
+        name: "generic", title: "any other rumble device",
+        strongActuator: Actuator(side: nil, kind: .unknown), weakActuator: Actuator(side: nil, kind: .unknown),
+        steps: .magnitude, longestHold: .seconds(5), effectSlots: 1, shortestPulse: .milliseconds(40), sharpness: .split)
+
+    /// Every profile, `generic` last: the names `haptics render --pad` takes.
+    public static let known: [PadProfile] = [dualSense, dualShock4, xboxBluetooth, switchPro, generic]
+
+    /// The profile named `name`, or `nil`.
+    public static func named(_ name: String) -> PadProfile? {
+        known.first { $0.name == name }
+    }
+}
