@@ -123,18 +123,38 @@ enum PadPlayback {
                 + "(the first level and those held \(Int(type(of: pad).surelyReported.inMilliseconds)) ms)")
     }
 
-    /// The levels the pad's driver sends for a frame: the memless helper scales each
-    /// magnitude by the gain (`FF_GAIN`, which it always offers), then the pad's driver
-    /// converts.
+    /// The levels the pad's driver sends for a frame: the evdev driver raises a level above
+    /// zero that the pad's driver would round to nothing to the smallest magnitude of its first
+    /// step, the memless helper scales each magnitude by the gain (`FF_GAIN`, which it always
+    /// offers), then the pad's driver converts.
     static func levels(for frame: RumbleFrame, on pad: any VirtualRumblePad) -> MotorLevels {
         guard !frame.isSilent else { return .off }
+        let padType = type(of: pad)
         func magnitude(_ level: Double) -> UInt32 {
             UInt32((min(max(level, 0), 1) * 65535).rounded())
         }
-        func scaled(_ level: Double) -> UInt16 {
-            UInt16(magnitude(level) * magnitude(frame.gain) / 0xFFFF)
+        /// The smallest magnitude the pad's driver does not turn into silence.
+        func firstAudible(strong: Bool) -> UInt32 {
+            var low: UInt32 = 1
+            var high: UInt32 = 0xFFFF
+            while low < high {
+                let middle = (low + high) / 2
+                let levels = strong ? padType.levels(strong: UInt16(middle), weak: 0) : padType.levels(strong: 0, weak: UInt16(middle))
+                if (strong ? levels.strong : levels.weak) > 0 { high = middle } else { low = middle + 1 }
+            }
+            return low
         }
-        return type(of: pad).levels(strong: scaled(frame.strong), weak: scaled(frame.weak))
+        func scaled(_ level: Double, strong: Bool) -> UInt16 {
+            var uploaded = magnitude(level)
+            if uploaded > 0 {
+                let converted =
+                    strong
+                    ? padType.levels(strong: UInt16(uploaded), weak: 0).strong : padType.levels(strong: 0, weak: UInt16(uploaded)).weak
+                if converted == 0 { uploaded = firstAudible(strong: strong) }
+            }
+            return UInt16(uploaded * magnitude(frame.gain) / 0xFFFF)
+        }
+        return padType.levels(strong: scaled(frame.strong, strong: true), weak: scaled(frame.weak, strong: false))
     }
 
     /// The levels the pad went through: repeats removed, after the silence it starts in.
