@@ -17,7 +17,7 @@ skip() {
     exit 0
 }
 
-scripts/ensure-packages.sh qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils dbus-daemon systemd \
+scripts/ensure-packages.sh qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils dbus-daemon systemd feedbackd \
     || skip "QEMU and a Debian kernel are needed (see the line above)"
 status=0
 scripts/vm/prepare.sh || status=$?
@@ -39,11 +39,34 @@ tests=$("$swift" build --package-path Tests/KernelTests --show-bin-path)/haptics
 echo "== kernel tests, in a VM booting Debian's kernel"
 status=0
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+plan=$(mktemp)
+trap 'rm -f "$log" "$plan"' EXIT
 # hapticsd runs in the guest on a dbus-daemon of its own, asked for feedback by busctl.
 daemon=("$bin/hapticsd" /usr/bin/dbus-daemon /usr/bin/busctl)
-VM_EXTRA_FILES="$haptics ${daemon[*]}" scripts/vm/run.sh "$tests" --haptics "$haptics" \
-    --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}" "$@" | tee "$log" || status=$?
+# Beside it, Debian's feedbackd (with the GSettings schemas it reads its settings with), both
+# asked by fbcli for every vibra event of Debian's theme and of the test's own
+# (ConformanceTests.swift): one line per theme, its path then its vibra events.
+feedbackd=(/usr/libexec/feedbackd /usr/bin/fbcli /usr/share/glib-2.0/schemas/gschemas.compiled)
+themes=(/usr/share/feedbackd/themes/default.json "$root/Tests/KernelTests/Fixtures/conformance-theme.json")
+conformance=(--feedbackd-skipped "feedbackd is not installed (apt install feedbackd)")
+extra=("$haptics" "${daemon[@]}")
+if [[ -x ${feedbackd[0]} && -x ${feedbackd[1]} ]]; then
+    /usr/bin/python3 - "${themes[@]}" >"$plan" <<'PYTHON'
+import json, sys
+for path in sys.argv[1:]:
+    events = []
+    for profile in json.load(open(path))["profiles"]:
+        for feedback in profile["feedbacks"]:
+            if feedback["type"].startswith("Vibra") and feedback["event-name"] not in events:
+                events.append(feedback["event-name"])
+    print(path, *events)
+PYTHON
+    conformance=(--feedbackd "${feedbackd[0]}" --fbcli "${feedbackd[1]}" --conformance-plan "$plan")
+    extra+=("${feedbackd[@]}" "${themes[@]}" "$plan")
+fi
+VM_EXTRA_FILES="${extra[*]}" VM_TIMEOUT=${VM_TIMEOUT:-300} \
+    scripts/vm/run.sh "$tests" --haptics "$haptics" \
+    --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}" "${conformance[@]}" "$@" | tee "$log" || status=$?
 if [[ $status -ne 0 ]]; then
     echo "kernel tests failed (status $status); the guest's log is above" >&2
 fi

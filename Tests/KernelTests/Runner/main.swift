@@ -19,6 +19,17 @@ let daemonPrograms = path(after: "--hapticsd").flatMap { hapticsd in
         path(after: "--busctl").map { DaemonTests.Programs(hapticsd: hapticsd, dbusDaemon: dbus, busctl: $0) }
     }
 }
+let conformance = path(after: "--feedbackd").flatMap { feedbackd in
+    path(after: "--fbcli").flatMap { fbcli in
+        path(after: "--conformance-plan").flatMap { plan in
+            daemonPrograms.map {
+                ConformanceTests.Setup(
+                    feedbackd: feedbackd, hapticsd: $0.hapticsd,
+                    tools: FeedbackDaemon.Tools(dbusDaemon: $0.dbusDaemon, busctl: $0.busctl, fbcli: fbcli), plan: plan)
+            }
+        }
+    }
+}
 let filter = arguments.firstIndex(of: "--filter").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 
 var passed = 0
@@ -26,6 +37,7 @@ var failed = 0
 let tests =
     UinputTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics) + OtherPadTests.all()
     + DaemonTests.all(programs: daemonPrograms)
+    + ConformanceTests.all(setup: conformance, skipReason: path(after: "--feedbackd-skipped"))
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
