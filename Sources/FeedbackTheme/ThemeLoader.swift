@@ -1,22 +1,31 @@
 public import HapticsModel
 
-/// Reads feedbackd theme JSON as feedbackd writes it, plus this project's `Haptics` type.
+/// Reads feedbackd theme JSON as feedbackd reads it, plus this project's `Haptics` type.
 ///
 /// - `{"name", "parent-name"?, "profiles": [{"name": "full"|"quiet"|"silent", "feedbacks":
 ///   [{"event-name", "type", ...}]}]}`; unknown keys are ignored, as feedbackd does.
-/// - `VibraRumble` (`duration` ms, default 1000; `count`, default 1; `pause` ms, default 100;
-///   `magnitude`, default full), `VibraPeriodic` (`duration`, default 1000; `magnitude`,
-///   default full; `fade-in-time` ms, default 0; `fade-in-level`, default 0), `VibraPattern`
-///   (`magnitudes` and `durations`, arrays of the same length). Magnitudes in either form:
-///   0...1 or an integer up to 0xFFFF (see `Magnitude`).
+/// - `VibraRumble`: `duration` ms (the whole feedback, default 1000), `count` (default 1),
+///   `pause` ms (default 0), `magnitude` 0...1 (default 0.5; feedbackd 0.0.3 has none and plays
+///   0x8000 of 0xFFFF, 0.8's default is 0.5; above 1 it is ignored, as both do) — the defaults
+///   of `fbd_feedback_vibra_rumble_class_init` and `fbd_feedback_vibra_class_init`.
+/// - `VibraPeriodic`: `duration` (default 1000), `magnitude`, `fade-in-time` ms,
+///   `fade-in-level`, read as the theme's form says (see `Magnitude`): integers as 0.0.3
+///   (magnitude default 0x7FFF, 0 meaning 0x7FFF; fade-in level default 0x7FFF, 0 meaning
+///   the magnitude; fade-in time 0 meaning the duration: `fbd_dev_vibra_periodic` in 0.0.3),
+///   0...1 as 0.8 (magnitude default 0.5, fade-in level 0, fade-in time 500 ms:
+///   `fbd_feedback_vibra_periodic_init` in 0.8).
+/// - `VibraPattern` (0.8): `magnitudes` (clamped to 0...1, as
+///   `fbd_feedback_vibra_pattern_serializable_deserialize_property` does) and `durations` ms,
+///   arrays of the same length.
 /// - `Haptics` (this project's): exactly one of `preset` (a preset's name), `haptica` (a
 ///   Haptica string, with `slot` ms, default 100), `ahap` (an AHAP file) or `haptic` (a Lofelt /
 ///   Meta Haptics Studio `.haptic` clip), each file relative to the theme's folder, and
 ///   `intensity` (0...1, default 1).
 /// - `Sound` and `Led` entries are skipped, with one notice per type for the whole theme.
 ///
-/// Anything else wrong is a `ThemeLoadError` naming the file and the JSON path; loading is all
-/// or nothing.
+/// Entries feedbackd plays in an undefined way (see `VibraRumbleTiming`) load, with a warning
+/// each in `LoadedTheme.warnings`. Anything else wrong is a `ThemeLoadError` naming the file
+/// and the JSON path; loading is all or nothing.
 public struct ThemeLoader: Sendable {
     /// The largest theme file accepted, in bytes (1 MiB; Debian's default is 6 KB).
     public static let maximumFileSize = 1024 * 1024
@@ -76,6 +85,9 @@ private struct ThemeReader {
     let loadPattern: @Sendable (String, PatternFile.Format) throws(PatternLoadError) -> LoadedPattern
     var skipped: [String: Int] = [:]
     var notices: [String] = []
+    var warnings: [String] = []
+    /// Whether the theme writes periodic magnitudes as feedbackd 0.0.3's integers.
+    var integerMagnitudes = false
 
     init(
         file: String, folder: String,
@@ -99,6 +111,7 @@ private struct ThemeReader {
         guard case .array(let profileList) = profilesValue else {
             throw invalid(root.appending("profiles"), "an array of profiles", profilesValue)
         }
+        integerMagnitudes = Self.writesIntegers(profileList)
         var profiles: [FeedbackProfile: [String: ThemeFeedback]] = [:]
         for (index, entry) in profileList.enumerated() {
             let path = root.appending("profiles").appending(index)
@@ -119,7 +132,9 @@ private struct ThemeReader {
         let skippedNotes = skipped.sorted { $0.key < $1.key }.map { type, count in
             "\(file): skipped \(count) \(type) \(count == 1 ? "entry" : "entries"): gamepads play haptics only"
         }
-        return LoadedTheme(theme: FeedbackTheme(name: name, parentName: parent, profiles: profiles), notices: skippedNotes + notices)
+        return LoadedTheme(
+            theme: FeedbackTheme(name: name, parentName: parent, profiles: profiles), notices: skippedNotes + notices,
+            warnings: warnings)
     }
 
     private mutating func feedback(_ item: JSONValue, at path: JSONPath) throws(ThemeLoadError) -> (String, ThemeFeedback)? {
@@ -131,25 +146,16 @@ private struct ThemeReader {
             skipped[type, default: 0] += 1
             return nil
         case "VibraRumble":
-            return (
-                event,
-                .rumble(
-                    duration: try milliseconds(item, "duration", at: path, default: 1000),
-                    count: try count(item, at: path),
-                    pause: try milliseconds(item, "pause", at: path, default: 100),
-                    magnitude: try magnitude(item, "magnitude", at: path, default: 1)
-                )
+            let rumble = ThemeFeedback.rumble(
+                duration: try milliseconds(item, "duration", at: path, default: 1000),
+                count: try count(item, at: path),
+                pause: try milliseconds(item, "pause", at: path, default: 0),
+                magnitude: try rumbleMagnitude(item, at: path, event: event)
             )
+            warnAboutTiming(rumble, at: path, event: event)
+            return (event, rumble)
         case "VibraPeriodic":
-            return (
-                event,
-                .periodic(
-                    duration: try milliseconds(item, "duration", at: path, default: 1000),
-                    magnitude: try magnitude(item, "magnitude", at: path, default: 1),
-                    fadeInTime: try milliseconds(item, "fade-in-time", at: path, default: 0),
-                    fadeInLevel: try magnitude(item, "fade-in-level", at: path, default: 0)
-                )
-            )
+            return (event, try periodic(item, at: path))
         case "VibraPattern":
             return (event, .pattern(try steps(item, at: path)))
         case "Haptics":
@@ -170,9 +176,10 @@ private struct ThemeReader {
         for index in magnitudes.indices {
             let magnitudePath = path.appending("magnitudes").appending(index)
             let durationPath = path.appending("durations").appending(index)
-            guard case .number(let raw) = magnitudes[index], let level = Magnitude.unit(raw) else {
-                throw invalid(magnitudePath, Magnitude.expected, magnitudes[index])
+            guard case .number(let raw) = magnitudes[index], raw.isFinite else {
+                throw invalid(magnitudePath, "a magnitude: a number (clamped to 0...1)", magnitudes[index])
             }
+            let level = min(max(raw, 0), 1)
             steps.append(VibraStep(magnitude: level, duration: try milliseconds(durations[index], at: durationPath)))
         }
         return steps
@@ -248,19 +255,97 @@ private struct ThemeReader {
 
     private func count(_ object: JSONValue, at path: JSONPath) throws(ThemeLoadError) -> Int {
         guard let value = object["count"] else { return 1 }
-        guard case .number(let number) = value, number == number.rounded(), number >= 1, number <= Double(ThemeLoader.maximumCount) else {
-            throw invalid(path.appending("count"), "a whole number from 1 to \(ThemeLoader.maximumCount)", value)
+        guard case .number(let number) = value, number == number.rounded(), number >= 0, number <= Double(ThemeLoader.maximumCount) else {
+            throw invalid(path.appending("count"), "a whole number from 0 to \(ThemeLoader.maximumCount)", value)
         }
         return Int(number)
     }
 
-    private func magnitude(_ object: JSONValue, _ key: String, at path: JSONPath, default fallback: Double) throws(ThemeLoadError) -> Double
-    {
-        guard let value = object[key] else { return fallback }
-        guard case .number(let number) = value, let level = Magnitude.unit(number) else {
-            throw invalid(path.appending(key), Magnitude.expected, value)
+    /// Reproduces the `VibraRumble` magnitude of feedbackd 0.8 (`PROP_MAGNITUDE` in
+    /// src/fbd-feedback-vibra-rumble.c: 0...1, default 0.5; a value out of range is refused by
+    /// GObject and the default stays) and 0.0.3 (no magnitude: `fbd_dev_vibra_rumble` plays
+    /// strong 0x8000 of 0xFFFF, the same half strength).
+    private mutating func rumbleMagnitude(_ object: JSONValue, at path: JSONPath, event: String) throws(ThemeLoadError) -> Double {
+        guard let value = object["magnitude"] else { return 0.5 }
+        guard case .number(let number) = value, number.isFinite, number >= 0 else {
+            throw invalid(path.appending("magnitude"), "a magnitude: a number from 0 to 1", value)
         }
-        return level
+        guard number <= 1 else {
+            warnings.append(
+                "\(file): \(path.appending("magnitude")): '\(event)': a VibraRumble magnitude above 1 is ignored by feedbackd; it plays at the default 0.5"
+            )
+            return 0.5
+        }
+        return number
+    }
+
+    /// Reproduces how feedbackd reads a `VibraPeriodic`: 0.0.3's integers
+    /// (`fbd_dev_vibra_periodic` in src/fbd-dev-vibra.c substitutes 0x7FFF for a magnitude of
+    /// 0, the magnitude for a fade-in level of 0 and the duration for a fade-in time of 0) or
+    /// 0.8's 0...1 (`fbd_feedback_vibra_periodic_init`: 0.5, fading in from 0 over 500 ms).
+    private func periodic(_ item: JSONValue, at path: JSONPath) throws(ThemeLoadError) -> ThemeFeedback {
+        let duration = try milliseconds(item, "duration", at: path, default: 1000)
+        if integerMagnitudes {
+            var magnitude = try integer(item, "magnitude", at: path, default: Magnitude.periodicFull)
+            if magnitude == 0 { magnitude = Magnitude.periodicFull }
+            var fadeInLevel = try integer(item, "fade-in-level", at: path, default: Magnitude.periodicFull)
+            if fadeInLevel == 0 { fadeInLevel = magnitude }
+            var fadeInTime = try milliseconds(item, "fade-in-time", at: path, default: 0)
+            if fadeInTime == .zero { fadeInTime = duration }
+            return .periodic(
+                duration: duration, magnitude: Magnitude.integerLevel(magnitude), fadeInTime: fadeInTime,
+                fadeInLevel: Magnitude.integerLevel(fadeInLevel))
+        }
+        return .periodic(
+            duration: duration,
+            magnitude: try unit(item, "magnitude", at: path, default: 0.5),
+            fadeInTime: try milliseconds(item, "fade-in-time", at: path, default: 500),
+            fadeInLevel: try unit(item, "fade-in-level", at: path, default: 0)
+        )
+    }
+
+    private func integer(_ object: JSONValue, _ key: String, at path: JSONPath, default fallback: Double) throws(ThemeLoadError) -> Double {
+        guard let value = object[key] else { return fallback }
+        guard case .number(let number) = value, number.isFinite, number >= 0, number <= Magnitude.integerMaximum else {
+            throw invalid(path.appending(key), Magnitude.expectedInteger, value)
+        }
+        return number.rounded(.down)
+    }
+
+    /// Whether any `VibraPeriodic` in `profiles` gives a magnitude or fade-in level above 1:
+    /// then the theme is written for feedbackd 0.0.3 (see `Magnitude`).
+    private static func writesIntegers(_ profiles: [JSONValue]) -> Bool {
+        profiles.contains { profile in
+            guard case .array(let items)? = profile["feedbacks"] else { return false }
+            return items.contains { item in
+                guard case .string("VibraPeriodic")? = item["type"] else { return false }
+                return ["magnitude", "fade-in-level"].contains { key in
+                    if case .number(let number)? = item[key] { return number > 1 }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// Warns about a `VibraRumble` feedbackd plays in an undefined way (see
+    /// `VibraRumbleTiming`), saying what plays here.
+    private mutating func warnAboutTiming(_ rumble: ThemeFeedback, at path: JSONPath, event: String) {
+        guard case .rumble(let duration, let count, let pause, _) = rumble else { return }
+        let timing = VibraRumbleTiming(
+            duration: ThemeRenderer.milliseconds(duration), count: count, pause: ThemeRenderer.milliseconds(pause))
+        let what: String
+        switch timing.kind {
+        case .pulses: return
+        case .fallback:
+            what =
+                "duration / count equals pause: feedbackd falls back to one 1000 ms pulse cut at the duration (and one pulse of the duration on later plays); hapticsd plays one pulse of \(timing.pulses.first?.length ?? 0) ms"
+        case .wrapped:
+            what =
+                "duration / count is below pause: feedbackd's unsigned subtraction wraps and the motor runs without a break; hapticsd plays one pulse of \(timing.end) ms"
+        case .noCount:
+            what = "count 0: feedbackd divides by zero and crashes; hapticsd plays nothing for \(timing.end) ms"
+        }
+        warnings.append("\(file): \(path): '\(event)': VibraRumble \(what)")
     }
 
     private func unit(_ object: JSONValue, _ key: String, at path: JSONPath, default fallback: Double) throws(ThemeLoadError) -> Double {

@@ -1,9 +1,7 @@
 /// What other threads hand the loop thread.
 enum DaemonWork: Sendable {
-    /// One playback of this feedback ended.
-    case playbackFinished(UInt32)
-    /// One playback of this feedback ended because the driver failed, with the failure's
-    /// message.
+    /// A playback of this feedback failed in the driver (e.g. its pad was unplugged), with the
+    /// failure's message: the feedback ends.
     case playbackFailed(UInt32, String)
     /// A device was plugged in or unplugged.
     case devicesChanged

@@ -1,10 +1,10 @@
 /// Why a feedback ended, as `FeedbackEnded`'s `reason` says it (libfeedback's
-/// `LfbEventEndReason`).
+/// `LfbEventEndReason`). libfeedback also names `EXPIRED` (1), which feedbackd never sends: a
+/// feedback whose timeout ran out ends `natural` (src/fbd-event.c, `on_timeout_expired` only
+/// marks the event expired).
 enum EndReason: UInt32, Sendable, Hashable {
-    /// It played to its end.
+    /// It played to its end, its timeout included.
     case natural = 0
-    /// Its timeout ran out.
-    case expired = 1
     /// `EndFeedback` (or `Stop`) ended it, its client left the bus, or the daemon ended it
     /// because a driver failed (the failure is logged).
     case explicit = 2

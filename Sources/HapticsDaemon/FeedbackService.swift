@@ -17,7 +17,9 @@ final class FeedbackService {
     private var theme: CompiledTheme
     private var profile = FeedbackProfile.full
     private var registry: FeedbackRegistry
-    private var handles: [UInt32: [PlaybackHandle]] = [:]
+    /// What each running feedback plays: one timeline per theme feedback, and the playback of
+    /// its run in progress (`nil` for a silent run).
+    private var runs: [UInt32: [(timeline: FeedbackTimeline, playback: PlaybackHandle?)]] = [:]
     /// The running `Vibrate` of each client and app id.
     private var vibrations: [String: UInt32] = [:]
     private var devices: [DeviceEntry]
@@ -55,24 +57,34 @@ final class FeedbackService {
 
     // MARK: - Work from the loop
 
-    /// Ends the feedbacks whose timeout ran out by `now`.
-    func expire(now: MonotonicInstant) {
-        for id in registry.expired(by: now) { end(id, .expired) }
+    /// Steps time to `now`: marks the feedbacks whose timeout ran out expired, starts again
+    /// the runs of loops that ended, and signals the feedbacks whose last run ended.
+    ///
+    /// Reproduces `on_fb_ended` in src/fbd-event.c: a looped feedback starts its next run the
+    /// moment its run ends (a run of no length plays once, where feedbackd would spin), and
+    /// an expired one lets the run in progress finish.
+    func advance(now: MonotonicInstant) {
+        for run in registry.advance(to: now) {
+            guard let timeline = runs[run.id]?[run.index].timeline else { continue }
+            if run.repeats, timeline.end > .zero {
+                runs[run.id]?[run.index].playback?.stop()
+                runs[run.id]?[run.index].playback = play(timeline, for: run.id)
+                registry.restarted(run.id, index: run.index, until: now + timeline.end)
+            } else if let entry = registry.finished(run.id, index: run.index) {
+                forget(run.id)
+                if entry.signalled { bus.emitFeedbackEnded(id: run.id, reason: EndReason.natural.rawValue) }
+            }
+        }
     }
 
     /// Acts on work other threads posted.
     func perform(_ work: DaemonWork) {
         switch work {
         case .playbackFailed(let id, let message):
-            if registry.end(id, .explicit) { log("hapticsd: feedback \(id) ended with reason 2, its playback failed: \(message)") }
-            perform(.playbackFinished(id))
-        case .playbackFinished(let id):
-            let reason = registry.playbackFinished(id)
-            if registry.entries[id] == nil {
-                handles[id] = nil
-                if let key = vibrations.first(where: { $0.value == id })?.key { vibrations[key] = nil }
+            if registry.entries[id] != nil {
+                log("hapticsd: feedback \(id) ended with reason 2, its playback failed: \(message)")
+                end(id, .explicit)
             }
-            if let reason { bus.emitFeedbackEnded(id: id, reason: reason.rawValue) }
         case .devicesChanged:
             let now = listDevices()
             guard now != devices else { return }
@@ -161,20 +173,28 @@ final class FeedbackService {
 
     // MARK: - org.sigxcpu.Feedback
 
+    /// Reproduces `fbd_feedback_manager_handle_trigger_feedback` in
+    /// src/fbd-feedback-manager.c: an empty app id or event is `InvalidArgs`; a timeout below
+    /// -1 counts as -1; the hint `profile` can only lower the level (`get_max_level`), and
+    /// `important` plays at `full` whatever the profile; the reply is the new feedback's id,
+    /// always, and when the theme has nothing for the event `FeedbackEnded` with `NOT_FOUND`
+    /// follows it at once.
     private func triggerFeedback(_ call: BusMessage) throws(MethodError) -> Int32 {
-        _ = try call.readString()
+        let appID = try call.readString()
         let event = try call.readString()
         let hints = try FeedbackHints(reading: call)
-        let timeout = try call.readInt32()
+        let timeout = max(try call.readInt32(), -1)
+        guard !appID.isEmpty else { throw .invalidArguments("Invalid app id \(appID)") }
+        guard !event.isEmpty else { throw .invalidArguments("Invalid event \(event)") }
         let level = hints.important ? FeedbackProfile.full : max(profile, hints.profile ?? .full)
-        return try play(theme.tracks(for: event, at: level), for: call, timeout: timeout, endsWithClient: true)
+        return try play(theme.timelines(for: event, at: level), for: call, timeout: timeout, endsWithClient: true)
     }
 
-    /// Starts `tracks` as one feedback of the caller, replies with its id, and signals its end
-    /// at once when there is nothing to play. Unless `endsWithClient`, only a loop ends when
-    /// the caller leaves the bus.
-    private func play(_ tracks: [RumbleTrack], for call: BusMessage, timeout: Int32, endsWithClient: Bool = false) throws(MethodError)
-        -> Int32
+    /// Starts `timelines` as one feedback of the caller, replies with its id, and signals its
+    /// end at once when there is nothing to play. Unless `endsWithClient`, only a loop ends
+    /// when the caller leaves the bus.
+    private func play(_ timelines: [FeedbackTimeline], for call: BusMessage, timeout: Int32, endsWithClient: Bool = false)
+        throws(MethodError) -> Int32
     {
         guard timeout >= -1, timeout <= registry.limits.timeoutSeconds else {
             throw .invalidArguments(
@@ -182,38 +202,53 @@ final class FeedbackService {
         }
         let client = call.sender
         let id = try registry.admit(client)
-        let started = start(id, tracks, client: client, timeout: timeout, signalled: true, endsWithClient: endsWithClient || timeout != -1)
+        let started = start(
+            id, timelines, client: client, timeout: timeout, signalled: true, endsWithClient: endsWithClient || timeout != -1)
         let result = Bus.reply(to: call, id)
         if !started { bus.emitFeedbackEnded(id: id, reason: EndReason.notFound.rawValue) }
         return result
     }
 
-    private func start(_ id: UInt32, _ tracks: [RumbleTrack], client: String, timeout: Int32, signalled: Bool, endsWithClient: Bool) -> Bool
-    {
-        let playable = tracks.filter { $0.duration > .zero }
-        guard !playable.isEmpty else { return false }
-        let deadline = timeout > 0 ? MonotonicInstant.now + .seconds(timeout) : nil
+    /// Starts the first run of each of `timelines`; `false` when there are none. Each run ends
+    /// at its timeline's end (`fbd_feedback_vibra_run` in src/fbd-feedback-vibra.c: the
+    /// `duration` timer), not when its track stops.
+    private func start(
+        _ id: UInt32, _ timelines: [FeedbackTimeline], client: String, timeout: Int32, signalled: Bool, endsWithClient: Bool
+    ) -> Bool {
+        guard !timelines.isEmpty else { return false }
+        let now = MonotonicInstant.now
         registry.started(
-            id, client: client, playing: playable.count, deadline: deadline, signalled: signalled, endsWithClient: endsWithClient)
-        let repetition: Repetition = timeout == -1 ? .once : .forever
-        let started = playable.map { engine.play($0, repetition: repetition) }
-        handles[id] = started
-        let mailbox = self.mailbox
-        for handle in started {
-            handle.whenFinished { outcome in
-                if case .failed(let error) = outcome {
-                    mailbox.post(.playbackFailed(id, Advice.message(for: error)))
-                } else {
-                    mailbox.post(.playbackFinished(id))
-                }
-            }
-        }
+            id, client: client, runEnds: timelines.map { now + $0.end }, repeats: timeout != -1,
+            deadline: timeout > 0 ? now + .seconds(timeout) : nil, signalled: signalled, endsWithClient: endsWithClient)
+        runs[id] = timelines.map { ($0, play($0, for: id)) }
         return true
     }
 
+    /// Plays one run of `timeline`; a failed playback ends feedback `id`.
+    private func play(_ timeline: FeedbackTimeline, for id: UInt32) -> PlaybackHandle? {
+        guard timeline.track.duration > .zero else { return nil }
+        let handle = engine.play(timeline.track)
+        let mailbox = self.mailbox
+        handle.whenFinished { outcome in
+            if case .failed(let error) = outcome { mailbox.post(.playbackFailed(id, Advice.message(for: error))) }
+        }
+        return handle
+    }
+
+    /// Ends `id` at once for `reason` and signals it, as `fbd_event_end_feedbacks` in
+    /// src/fbd-event.c does (the motors stop, `FeedbackEnded` goes out before the reply).
     private func end(_ id: UInt32, _ reason: EndReason) {
-        guard registry.end(id, reason) else { return }
-        for handle in handles[id] ?? [] { handle.stop() }
+        guard let entry = registry.end(id) else { return }
+        for run in runs[id] ?? [] { run.playback?.stop() }
+        forget(id)
+        if entry.signalled { bus.emitFeedbackEnded(id: id, reason: reason.rawValue) }
+    }
+
+    /// Drops what the service kept for `id`, which ended; a last pulse lengthened past the
+    /// feedback's end plays out.
+    private func forget(_ id: UInt32) {
+        runs[id] = nil
+        if let key = vibrations.first(where: { $0.value == id })?.key { vibrations[key] = nil }
     }
 
     // MARK: - org.sigxcpu.Feedback.Haptic
@@ -244,7 +279,7 @@ final class FeedbackService {
         guard !steps.isEmpty else { return Bus.reply(to: call, true) }
         guard profile != .silent else { return Bus.reply(to: call, false) }
         let id = registry.takeID()
-        if start(id, [renderer.track(for: .pattern(steps))], client: call.sender, timeout: -1, signalled: false, endsWithClient: false) {
+        if start(id, [renderer.render(.pattern(steps))], client: call.sender, timeout: -1, signalled: false, endsWithClient: false) {
             vibrations[key] = id
         }
         return Bus.reply(to: call, true)
@@ -299,6 +334,6 @@ final class FeedbackService {
     /// Plays `track` for a method of our own interface, every one of which goes through here:
     /// in the silent profile nothing sounds (the call still gets its id, and `FeedbackEnded`).
     private func playOwn(_ track: RumbleTrack, for call: BusMessage, timeout: Int32) throws(MethodError) -> Int32 {
-        try play(profile == .silent ? [] : [track], for: call, timeout: timeout)
+        try play(profile == .silent ? [] : [FeedbackTimeline(track: track, end: track.duration)], for: call, timeout: timeout)
     }
 }

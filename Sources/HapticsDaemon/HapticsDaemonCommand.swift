@@ -67,6 +67,7 @@ public enum HapticsDaemonCommand {
         case .file(let path):
             let loaded = try ThemeLoader().load(contentsOf: path)
             for notice in loaded.notices { console.err("hapticsd: note: \(notice)") }
+            for warning in loaded.warnings { console.err("hapticsd: warning: \(warning)") }
             return loaded.theme
         }
     }
@@ -175,7 +176,7 @@ public enum HapticsDaemonCommand {
                 return .success
             }
             let now = MonotonicInstant.now
-            service.expire(now: now)
+            service.advance(now: now)
             let wake = [bus.timeout, service.nextDeadline].compactMap { $0 }.min()
             let timeout: Int32 = wake.map { $0 <= now ? 0 : Self.pollMilliseconds(until: $0, from: now) } ?? -1
             var fds = [

@@ -23,9 +23,11 @@ import Testing
             }
         }.decode(Array(block.utf8), file: "mine.json")
         #expect(loaded.theme.name == "mine")
+        // feedbackd's VibraRumble defaults: pause 0, magnitude 0.5
+        // (`fbd_feedback_vibra_rumble_class_init`, src/fbd-feedback-vibra-rumble.c).
         #expect(
             loaded.theme.feedbacks(for: "button-pressed", at: .quiet) == [
-                .rumble(duration: .milliseconds(15), count: 1, pause: .milliseconds(100), magnitude: 1)
+                .rumble(duration: .milliseconds(15), count: 1, pause: .zero, magnitude: 0.5)
             ])
         #expect(
             loaded.theme.feedbacks(for: "x-myapp-level-up", at: .quiet)
@@ -62,13 +64,21 @@ import Testing
         #expect(loaded.theme.name == "default")
         #expect(
             loaded.theme.feedbacks(for: "button-pressed", at: .full) == [
-                .rumble(duration: .milliseconds(15), count: 1, pause: .milliseconds(100), magnitude: 1)
+                .rumble(duration: .milliseconds(15), count: 1, pause: .zero, magnitude: 0.5)
             ])
-        let magnitude: Double = 32767.0 / 65535.0
-        let fadeInLevel: Double = 4096.0 / 65535.0
+        #expect(
+            loaded.theme.feedbacks(for: "message-new-email", at: .full) == [
+                .rumble(duration: .milliseconds(750), count: 3, pause: .milliseconds(100), magnitude: 0.5)
+            ])
+        // Debian 12's theme writes 0.0.3's integers: 32767 is the kernel's full periodic scale
+        // (`fbd_dev_vibra_periodic`, src/fbd-dev-vibra.c, 0.0.3).
         let alarm = ThemeFeedback.periodic(
-            duration: .milliseconds(10000), magnitude: magnitude, fadeInTime: .milliseconds(10000), fadeInLevel: fadeInLevel)
+            duration: .milliseconds(10000), magnitude: 1, fadeInTime: .milliseconds(10000), fadeInLevel: 4096.0 / 32767.0)
         #expect(loaded.theme.feedbacks(for: "alarm-clock-elapsed", at: .quiet) == [alarm])
+        // No magnitude: 0x7FFF; no fade-in level: the magnitude; no fade-in time: the duration.
+        let call = ThemeFeedback.periodic(duration: .milliseconds(10000), magnitude: 1, fadeInTime: .milliseconds(10000), fadeInLevel: 1)
+        #expect(loaded.theme.feedbacks(for: "phone-incoming-call", at: .quiet) == [call])
+        #expect(loaded.warnings.isEmpty)
         #expect(
             loaded.notices == [
                 "\(path): skipped 6 Led entries: gamepads play haptics only",
@@ -76,28 +86,96 @@ import Testing
             ])
     }
 
-    @Test func bothMagnitudeFormsRead() throws {
-        let theme = try load(
+    @Test func rumbleMagnitudesAreZeroToOneAndIgnoredAbove() throws {
+        let loaded = try load(
             #"""
             {"name": "m", "profiles": [{"name": "full", "feedbacks": [
-              {"event-name": "a", "type": "VibraRumble", "magnitude": 0.5},
+              {"event-name": "a", "type": "VibraRumble", "magnitude": 0.25},
               {"event-name": "b", "type": "VibraRumble", "magnitude": 65535},
               {"event-name": "c", "type": "VibraRumble", "magnitude": 1},
-              {"event-name": "d", "type": "VibraPattern", "magnitudes": [0.25, 16384], "durations": [10, 20]}
+              {"event-name": "d", "type": "VibraPattern", "magnitudes": [0.25, 16384, -1], "durations": [10, 20, 30]}
+            ]}]}
+            """#
+        )
+        let magnitude = { (event: String) -> Double? in
+            if case .rumble(_, _, _, let level)? = loaded.theme.feedbacks(for: event, at: .full).first { return level }
+            return nil
+        }
+        #expect(magnitude("a") == 0.25)
+        // Above 1: GObject refuses it and feedbackd 0.8 keeps the default 0.5 (0.0.3 reads no
+        // rumble magnitude at all and plays 0x8000 of 0xFFFF).
+        #expect(magnitude("b") == 0.5)
+        #expect(magnitude("c") == 1)
+        #expect(loaded.warnings.count == 1)
+        // VibraPattern clamps to 0...1 (`fbd_feedback_vibra_pattern_serializable_deserialize_property`).
+        let steps = [
+            VibraStep(magnitude: 0.25, duration: .milliseconds(10)), VibraStep(magnitude: 1, duration: .milliseconds(20)),
+            VibraStep(magnitude: 0, duration: .milliseconds(30)),
+        ]
+        #expect(loaded.theme.feedbacks(for: "d", at: .full) == [ThemeFeedback.pattern(steps)])
+    }
+
+    @Test func periodicEntriesReadAsTheThemesFeedbackdVersionReadsThem() throws {
+        let unit = try load(
+            #"""
+            {"name": "u", "profiles": [{"name": "full", "feedbacks": [
+              {"event-name": "a", "type": "VibraPeriodic", "duration": 1000},
+              {"event-name": "b", "type": "VibraPeriodic", "magnitude": 0.8, "fade-in-level": 0.2, "fade-in-time": 100}
             ]}]}
             """#
         ).theme
-        let magnitude = { (event: String) -> Double? in
-            if case .rumble(_, _, _, let level)? = theme.feedbacks(for: event, at: .full).first { return level }
-            return nil
-        }
-        #expect(magnitude("a") == 0.5)
-        #expect(magnitude("b") == 1)
-        #expect(magnitude("c") == 1)
-        let steps = [
-            VibraStep(magnitude: 0.25, duration: .milliseconds(10)), VibraStep(magnitude: 16384.0 / 65535.0, duration: .milliseconds(20)),
-        ]
-        #expect(theme.feedbacks(for: "d", at: .full) == [ThemeFeedback.pattern(steps)])
+        // 0.8: magnitude 0.5, fading in from 0 over 500 ms (`fbd_feedback_vibra_periodic_init`).
+        #expect(
+            unit.feedbacks(for: "a", at: .full) == [
+                .periodic(duration: .milliseconds(1000), magnitude: 0.5, fadeInTime: .milliseconds(500), fadeInLevel: 0)
+            ])
+        #expect(
+            unit.feedbacks(for: "b", at: .full) == [
+                .periodic(duration: .milliseconds(1000), magnitude: 0.8, fadeInTime: .milliseconds(100), fadeInLevel: 0.2)
+            ])
+        let integer = try load(
+            #"""
+            {"name": "i", "profiles": [{"name": "full", "feedbacks": [
+              {"event-name": "a", "type": "VibraPeriodic", "duration": 1000},
+              {"event-name": "b", "type": "VibraPeriodic", "magnitude": 16383, "fade-in-level": 0, "fade-in-time": 0},
+              {"event-name": "c", "type": "VibraPeriodic", "magnitude": 65535, "fade-in-level": 8191, "fade-in-time": 300}
+            ]}]}
+            """#
+        ).theme
+        // 0.0.3: 0x7FFF full; a fade-in level of 0 is the magnitude, a fade-in time of 0 the
+        // duration (`fbd_dev_vibra_periodic`, src/fbd-dev-vibra.c).
+        #expect(
+            integer.feedbacks(for: "a", at: .full) == [
+                .periodic(duration: .milliseconds(1000), magnitude: 1, fadeInTime: .milliseconds(1000), fadeInLevel: 1)
+            ])
+        #expect(
+            integer.feedbacks(for: "b", at: .full) == [
+                .periodic(
+                    duration: .milliseconds(1000), magnitude: 16383.0 / 32767.0, fadeInTime: .milliseconds(1000),
+                    fadeInLevel: 16383.0 / 32767.0)
+            ])
+        #expect(
+            integer.feedbacks(for: "c", at: .full) == [
+                .periodic(duration: .milliseconds(1000), magnitude: 1, fadeInTime: .milliseconds(300), fadeInLevel: 8191.0 / 32767.0)
+            ])
+    }
+
+    @Test func rumblesFeedbackdPlaysInAnUndefinedWayLoadWithAWarningEach() throws {
+        let loaded = try load(
+            #"""
+            {"name": "e", "profiles": [{"name": "full", "feedbacks": [
+              {"event-name": "equal", "type": "VibraRumble", "duration": 300, "count": 3, "pause": 100},
+              {"event-name": "below", "type": "VibraRumble", "duration": 100, "count": 2, "pause": 100},
+              {"event-name": "none", "type": "VibraRumble", "duration": 100, "count": 0},
+              {"event-name": "fine", "type": "VibraRumble", "duration": 750, "count": 3, "pause": 100}
+            ]}]}
+            """#
+        )
+        #expect(loaded.theme.events.count == 4)
+        #expect(loaded.warnings.count == 3)
+        #expect(loaded.warnings.contains { $0.contains("'equal'") && $0.contains("1000 ms") })
+        #expect(loaded.warnings.contains { $0.contains("'below'") && $0.contains("wraps") })
+        #expect(loaded.warnings.contains { $0.contains("'none'") && $0.contains("divides by zero") })
     }
 
     @Test func profilesAreCumulative() throws {
@@ -232,8 +310,8 @@ import Testing
             #"t.json: profiles[0].feedbacks[0].duration: expected a number of milliseconds from 0 to 60000, found the string "long""#
         ),
         (
-            #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "magnitude": 1.5}]}]}"#,
-            "t.json: profiles[0].feedbacks[0].magnitude: expected a magnitude: a number from 0 to 1, or an integer from 0 to 65535, found 1.5"
+            #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "magnitude": -0.5}]}]}"#,
+            "t.json: profiles[0].feedbacks[0].magnitude: expected a magnitude: a number from 0 to 1, found -0.5"
         ),
         (
             #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraPattern", "magnitudes": [1], "durations": []}]}]}"#,

@@ -14,9 +14,11 @@ struct FeedbackInterfaceTests {
         // fbcli ends on FeedbackEnded; its input stays open, so it cannot end early.
         #expect(fbcli.process.wait(timeout: .seconds(5)) == 0)
         let frames = harness.frames { $0.contains(where: \.isSilent) }
-        // 15 ms in the theme, lengthened to the renderer's 40 ms minimum pulse, both motors.
+        // 15 ms in the theme, lengthened to the renderer's 40 ms minimum pulse, both motors, at
+        // feedbackd's rumble level: strong 0x8000 of 0xFFFF in 0.0.3 (`fbd_dev_vibra_rumble`,
+        // src/fbd-dev-vibra.c), 0.5 by default in 0.8.
         #expect(frames.count == 2)
-        #expect(frames.first == RecordedFrame(time: frames.first?.time ?? 0, duration: 40, strong: 1, weak: 1))
+        #expect(frames.first == RecordedFrame(time: frames.first?.time ?? 0, duration: 40, strong: 0.5, weak: 0.5))
         #expect(frames.last?.isSilent == true)
         #expect(abs((frames.last?.time ?? 0) - (frames.first?.time ?? 0) - 40) < 0.01)
     }
@@ -26,8 +28,10 @@ struct FeedbackInterfaceTests {
         let fbcli = try harness.client("/usr/bin/fbcli", ["-E", "message-new-email"])
         #expect(fbcli.process.wait(timeout: .seconds(6)) == 0)
         let frames = harness.frames { $0.last?.isSilent == true && $0.count > 1 }
-        #expect(frames.map(\.duration) == [750, 100, 750, 100, 750, 0])
-        #expect(frames.map(\.strong) == [1, 0, 1, 0, 1, 0])
+        // `rumble = duration / count − pause` (`fbd_feedback_vibra_rumble_start_vibra`,
+        // src/fbd-feedback-vibra-rumble.c): 750 / 3 − 100 = 150 ms pulses, 250 ms apart.
+        #expect(frames.map(\.duration) == [150, 100, 150, 100, 150, 0])
+        #expect(frames.map(\.strong) == [0.5, 0, 0.5, 0, 0.5, 0])
     }
 
     @Test func libfeedbackReceivesFeedbackEndedWithTheNaturalReason() throws {
@@ -63,7 +67,9 @@ struct FeedbackInterfaceTests {
     @Test func aLoopEndsWithItsTimeout() throws {
         let harness = try DaemonHarness()
         let result = try harness.python(Clients.libfeedback, ["button-pressed", "1", "-1"])
-        #expect(result.output.contains("ended 1"))
+        // feedbackd never sends EXPIRED: `on_timeout_expired` (src/fbd-event.c) only marks the
+        // event expired, and its last run ends it with the reason NATURAL.
+        #expect(result.output.contains("ended 0"))
         let frames = harness.frames
         #expect(frames.last?.isSilent == true)
         if let first = frames.first, let last = frames.last {
@@ -87,13 +93,15 @@ struct FeedbackInterfaceTests {
 
     @Test func everythingTriggerFeedbackStartedEndsWhenItsClientLeaves() throws {
         let harness = try DaemonHarness(["--theme", Self.debianTheme])
-        // A one-shot of 10 s (Debian's phone-incoming-call); the client leaves at once.
+        // A one-shot of 10 s (Debian's phone-incoming-call, whose motor starts after the kernel's
+        // 200 ms delay); the client leaves half a second in.
         let script =
             Clients.gio + """
                 print('id', call(FEEDBACK, 'TriggerFeedback', '(ssa{sv}i)', ['app', 'phone-incoming-call', {}, -1])[0])
+                GLib.usleep(500000)
                 """
         #expect(try harness.python(script).output.contains("id 1"))
-        let frames = harness.frames(within: .seconds(3)) { $0.last?.isSilent == true }
+        let frames = harness.frames(within: .seconds(3)) { $0.contains { !$0.isSilent } && $0.last?.isSilent == true }.drop { $0.isSilent }
         #expect(frames.first?.isSilent == false)
         #expect(frames.last?.isSilent == true)
         if let first = frames.first, let last = frames.last {
@@ -170,9 +178,16 @@ struct FeedbackInterfaceTests {
         let wrongSignature = try harness.busctl("org.sigxcpu.Feedback", "TriggerFeedback", ["ssa{sv}", "app", "button-pressed", "0"])
         #expect(wrongSignature.status != 0)
         #expect(wrongSignature.errors.contains("expecting 'ssa{sv}i'"))
-        let badTimeout = try harness.busctl("org.sigxcpu.Feedback", "TriggerFeedback", ["ssa{sv}i", "app", "button-pressed", "0", "-5"])
+        // feedbackd counts a timeout below -1 as -1 (`fbd_feedback_manager_handle_trigger_feedback`),
+        // and refuses an empty app id or event.
+        let emptyApp = try harness.busctl("org.sigxcpu.Feedback", "TriggerFeedback", ["ssa{sv}i", "", "button-pressed", "0", "-5"])
+        #expect(emptyApp.status != 0)
+        #expect(emptyApp.errors.contains("Invalid app id"))
+        let emptyEvent = try harness.busctl("org.sigxcpu.Feedback", "TriggerFeedback", ["ssa{sv}i", "app", "", "0", "-1"])
+        #expect(emptyEvent.errors.contains("Invalid event"))
+        let badTimeout = try harness.busctl("org.sigxcpu.Feedback", "TriggerFeedback", ["ssa{sv}i", "app", "button-pressed", "0", "3601"])
         #expect(badTimeout.status != 0)
-        #expect(badTimeout.errors.contains("timeout -5"))
+        #expect(badTimeout.errors.contains("timeout 3601"))
         let badHint = try harness.busctl(
             "org.sigxcpu.Feedback", "TriggerFeedback", ["ssa{sv}i", "app", "button-pressed", "1", "important", "s", "yes", "-1"])
         #expect(badHint.errors.contains("the hint 'important'"))

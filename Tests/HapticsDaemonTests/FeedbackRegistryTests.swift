@@ -4,56 +4,64 @@ import Testing
 @testable import HapticsDaemon
 
 @Suite struct FeedbackRegistryTests {
-    @Test func eachFeedbackEndsOnceWithTheFirstReason() {
+    private func at(_ milliseconds: UInt64) -> MonotonicInstant { .init(microseconds: milliseconds * 1000) }
+
+    @Test func aOneShotEndsWhenItsRunEnds() {
         var registry = FeedbackRegistry(limits: DaemonLimits())
-        let id = registry.takeID()
-        registry.started(id, client: ":1.1", playing: 2, deadline: nil, endsWithClient: true)
-        let result1 = registry.end(id, .explicit)
-        #expect(result1)
-        let result2 = registry.end(id, .expired)
-        #expect(!result2)
-        let result3 = registry.playbackFinished(id)
-        #expect(result3 == nil)
-        let result4 = registry.playbackFinished(id)
-        #expect(result4 == .explicit)
-        let result5 = registry.playbackFinished(id)
-        #expect(result5 == nil)
-        let result6 = registry.end(id, .explicit)
-        #expect(!result6)
+        registry.started(7, client: ":1.1", runEnds: [at(750)])
+        #expect(registry.nextDeadline == at(750))
+        #expect(registry.advance(to: at(749)).isEmpty)
+        #expect(registry.advance(to: at(750)) == [.init(id: 7, index: 0, repeats: false)])
+        let entry = registry.finished(7, index: 0)
+        #expect(entry?.signalled == true)
+        #expect(registry.entries.isEmpty)
     }
 
-    @Test func aFeedbackThatPlaysOutEndsNaturally() {
+    @Test func anEventEndsWithItsLastFeedback() {
         var registry = FeedbackRegistry(limits: DaemonLimits())
-        registry.started(7, client: ":1.1", playing: 1, deadline: nil)
-        let result7 = registry.playbackFinished(7)
-        #expect(result7 == .natural)
+        registry.started(1, client: ":1.1", runEnds: [at(100), at(300)])
+        for run in registry.advance(to: at(100)) { #expect(registry.finished(run.id, index: run.index) == nil) }
+        #expect(registry.nextDeadline == at(300))
+        let last = registry.advance(to: at(300)).compactMap { registry.finished($0.id, index: $0.index) }
+        #expect(last.count == 1)
+    }
+
+    /// `on_fb_ended` and `on_timeout_expired` (src/fbd-event.c): a loop with a timeout runs
+    /// again until the timeout marks it expired; the run in progress then finishes.
+    @Test func aTimedLoopFinishesTheRunInProgressAfterItsTimeout() {
+        var registry = FeedbackRegistry(limits: DaemonLimits())
+        registry.started(2, client: ":1.1", runEnds: [at(400)], repeats: true, deadline: at(1000))
+        #expect(registry.advance(to: at(400)) == [.init(id: 2, index: 0, repeats: true)])
+        registry.restarted(2, index: 0, until: at(800))
+        #expect(registry.advance(to: at(800)) == [.init(id: 2, index: 0, repeats: true)])
+        registry.restarted(2, index: 0, until: at(1200))
+        #expect(registry.advance(to: at(1000)).isEmpty)
+        #expect(registry.entries[2]?.expired == true)
+        #expect(registry.nextDeadline == at(1200))
+        #expect(registry.advance(to: at(1200)) == [.init(id: 2, index: 0, repeats: false)])
+    }
+
+    @Test func anEndedFeedbackIsGoneAtOnce() {
+        var registry = FeedbackRegistry(limits: DaemonLimits())
+        registry.started(3, client: ":1.1", runEnds: [at(100)], repeats: true)
+        #expect(registry.end(3) != nil)
+        #expect(registry.end(3) == nil)
+        #expect(registry.advance(to: at(100)).isEmpty)
+        #expect(registry.nextDeadline == nil)
     }
 
     @Test func aVibrationIsNotSignalled() {
         var registry = FeedbackRegistry(limits: DaemonLimits())
-        registry.started(3, client: ":1.1", playing: 1, deadline: nil, signalled: false)
-        let result8 = registry.playbackFinished(3)
-        #expect(result8 == nil)
-        #expect(registry.entries.isEmpty)
-    }
-
-    @Test func timeoutsRunOutInOrder() {
-        var registry = FeedbackRegistry(limits: DaemonLimits())
-        registry.started(1, client: ":1.1", playing: 1, deadline: .init(microseconds: 300), endsWithClient: true)
-        registry.started(2, client: ":1.1", playing: 1, deadline: .init(microseconds: 100), endsWithClient: true)
-        #expect(registry.nextDeadline == .init(microseconds: 100))
-        #expect(registry.expired(by: .init(microseconds: 200)) == [2])
-        let result9 = registry.end(2, .expired)
-        #expect(result9)
-        #expect(registry.nextDeadline == .init(microseconds: 300))
-        #expect(registry.expired(by: .init(microseconds: 200)).isEmpty)
+        registry.started(3, client: ":1.1", runEnds: [at(5)], signalled: false)
+        let ended = registry.advance(to: at(5)).compactMap { registry.finished($0.id, index: $0.index) }
+        #expect(ended.map(\.signalled) == [false])
     }
 
     @Test func onlyWhatEndsWithItsClientIsListed() {
         var registry = FeedbackRegistry(limits: DaemonLimits())
-        registry.started(1, client: ":1.1", playing: 1, deadline: nil, endsWithClient: true)
-        registry.started(2, client: ":1.1", playing: 1, deadline: nil, endsWithClient: false)
-        registry.started(3, client: ":1.2", playing: 1, deadline: nil, endsWithClient: true)
+        registry.started(1, client: ":1.1", runEnds: [at(1)], endsWithClient: true)
+        registry.started(2, client: ":1.1", runEnds: [at(1)], endsWithClient: false)
+        registry.started(3, client: ":1.2", runEnds: [at(1)], endsWithClient: true)
         #expect(registry.endingWithClient(":1.1") == [1])
     }
 
@@ -63,7 +71,7 @@ import Testing
         var registry = FeedbackRegistry(limits: limits)
         for _ in 0..<2 {
             let id = try registry.admit(":1.1")
-            registry.started(id, client: ":1.1", playing: 1, deadline: nil)
+            registry.started(id, client: ":1.1", runEnds: [at(1)])
         }
         var full = registry
         #expect(throws: MethodError.self) { try full.admit(":1.1") }
@@ -74,7 +82,7 @@ import Testing
     @Test func idsAreNeverZeroNorReused() {
         var registry = FeedbackRegistry(limits: DaemonLimits())
         let first = registry.takeID()
-        registry.started(first, client: ":1.1", playing: 1, deadline: nil)
+        registry.started(first, client: ":1.1", runEnds: [at(1)])
         let second = registry.takeID()
         #expect(first != 0)
         #expect(second != first)

@@ -90,7 +90,7 @@ struct HapticsDaemonCommandTests {
         let harness = try DaemonHarness(start: false)
         let path = try harness.file(
             "bad.json",
-            #"{"name": "b", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "magnitude": 70000}]}]}"#
+            #"{"name": "b", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "magnitude": -1}]}]}"#
         )
         let result = try harness.run(DaemonHarness.daemonPath, ["--driver", "record", "--theme", path], timeout: .seconds(10))
         #expect(result.status == 65)

@@ -65,6 +65,7 @@ struct ValidateCommand: Subcommand {
         do {
             let loaded = try ThemeLoader().load(contentsOf: file)
             for notice in loaded.notices { console.err("note: \(notice)") }
+            for warning in loaded.warnings { console.err("warning: \(warning)") }
             console.out("ok: \(file) (feedbackd theme '\(loaded.theme.name)', \(loaded.theme.events.count) events with haptics)")
             return true
         } catch {
