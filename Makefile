@@ -37,7 +37,7 @@ INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
 DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
 
-.PHONY: demo test deps build unit-test readme-examples kernel-test bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint
+.PHONY: demo test deps build unit-test readme-examples kernel-test lfb-integration bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
 ## available driver (a gamepad, else the terminal); headless, a bundled gesture trace replayed.
@@ -45,9 +45,9 @@ demo: build
 	@if [ -t 0 ]; then $(HAPTICS) demo; else $(HAPTICS) demo --trace Traces/clean-pull.csv; fi
 
 ## test: the whole suite: the formatter's lint, unit tests (with hapticsd against real D-Bus clients), every shell
-## example of the README, make install into a DESTDIR, the kernel tests in a VM, a smoke run of the benchmark and of
-## every fuzzer.
-test: lint unit-test readme-examples install-test bench-smoke kernel-test fuzz-smoke
+## example of the README, make install into a DESTDIR, the kernel tests in a VM (hapticsd beside Debian's feedbackd
+## among them), feedbackd's own client test against hapticsd, a smoke run of the benchmark and of every fuzzer.
+test: lint unit-test readme-examples install-test bench-smoke kernel-test lfb-integration fuzz-smoke
 
 ## lint: every Swift file of the repository against .swift-format, warnings as errors
 ## (`swift format format -i -r Sources Tests bench Package.swift` fixes most of what it finds).
@@ -90,9 +90,15 @@ uninstall:
 install-test: deps
 	SWIFT=$(SWIFT) scripts/install-test.sh
 
-## kernel-test: the evdev driver against a real kernel, in QEMU (installs it when it can).
+## kernel-test: the evdev driver against a real kernel, in QEMU (installs it when it can); hapticsd beside Debian's
+## feedbackd, event by event, on the same kind of pad.
 kernel-test: deps
 	SWIFT=$(SWIFT) scripts/kernel-tests.sh
+
+## lfb-integration: feedbackd's own client test (tests/test-lfb-integration.c from Debian's source package, fetched
+## and built at test time) against hapticsd on the test's private bus.
+lfb-integration: deps
+	SWIFT=$(SWIFT) scripts/lfb-integration.sh
 
 ## bench-smoke: the benchmark's harness runs and prints its table (figures not representative).
 bench-smoke: deps $(FRAME_COST_LOOP)
@@ -125,13 +131,15 @@ fuzz-smoke:
 ## plain C player, SDL2 and python-evdev side by side on one virtual pad in a VM, on the
 ## instruction clock (bench/side-by-side.json, the verdict) and in real time
 ## (bench/side-by-side-real-time.json), installing what it needs when it can, merged into it; and
-## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json).
+## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json), and
+## fbcli -E button-pressed to a pad's first upload, hapticsd beside feedbackd in a VM (bench/feedbackd-latency.json).
 bench: deps $(FRAME_COST_LOOP)
 	@$(REPLAN_BENCH)
 	$(SWIFT) build $(BENCH_PACKAGE) -c release --product haptics-bench
 	$(SWIFT) build $(BENCH_PACKAGE) -c release --product haptics-frame-cost
 	"$$($(SWIFT) build $(BENCH_PACKAGE) -c release --show-bin-path)/haptics-bench" --json bench/results.json --c-loop $(FRAME_COST_LOOP)
 	SWIFT=$(SWIFT) scripts/bench-daemon.sh
+	SWIFT=$(SWIFT) scripts/bench-feedbackd.sh
 	SWIFT=$(SWIFT) scripts/bench-vm.sh
 	@if [ -f bench/side-by-side.json ] && [ -f bench/side-by-side-real-time.json ]; then \
 		python3 scripts/merge-side-by-side.py bench/results.json bench/side-by-side.json bench/side-by-side-real-time.json && \

@@ -43,13 +43,19 @@ plan=$(mktemp)
 trap 'rm -f "$log" "$plan"' EXIT
 # hapticsd runs in the guest on a dbus-daemon of its own, asked for feedback by busctl.
 daemon=("$bin/hapticsd" /usr/bin/dbus-daemon /usr/bin/busctl)
-# Beside it, Debian's feedbackd (with the GSettings schemas it reads its settings with), both
-# asked by fbcli for every vibra event of Debian's theme and of the test's own
-# (ConformanceTests.swift): one line per theme, its path then its vibra events.
+programs=(--hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}")
+VM_EXTRA_FILES="$haptics ${daemon[*]}" scripts/vm/run.sh "$tests" --haptics "$haptics" "${programs[@]}" "$@" |
+    tee "$log" || status=$?
+
+# A second boot, on the instruction clock (scripts/vm/run.sh: the host's load cannot move the
+# guest's timers, and the feedbacks' idle seconds cost nothing): Debian's feedbackd beside
+# hapticsd (with the GSettings schemas feedbackd reads its settings with), both asked by fbcli
+# for every vibra event of Debian's theme and of the test's own (ConformanceTests.swift). The
+# plan: one line per theme, its path then its vibra events.
 feedbackd=(/usr/libexec/feedbackd /usr/bin/fbcli /usr/share/glib-2.0/schemas/gschemas.compiled)
 themes=(/usr/share/feedbackd/themes/default.json "$root/Tests/KernelTests/Fixtures/conformance-theme.json")
-conformance=(--feedbackd-skipped "feedbackd is not installed (apt install feedbackd)")
-extra=("$haptics" "${daemon[@]}")
+# feedbackd 0.8.9 (sid) is not compared: its GLib (2.90) needs glibc 2.43, Debian 12 has 2.36.
+echo "SKIPPED hapticsd against feedbackd 0.8.9: sid's feedbackd needs sid's GLib 2.90, which needs glibc 2.43 (this system: $(ldd --version | head -n 1 | grep -o '[0-9.]*$')); only Debian 12's feedbackd 0.0.3 is compared"
 if [[ -x ${feedbackd[0]} && -x ${feedbackd[1]} ]]; then
     /usr/bin/python3 - "${themes[@]}" >"$plan" <<'PYTHON'
 import json, sys
@@ -61,16 +67,20 @@ for path in sys.argv[1:]:
                 events.append(feedback["event-name"])
     print(path, *events)
 PYTHON
-    conformance=(--feedbackd "${feedbackd[0]}" --fbcli "${feedbackd[1]}" --conformance-plan "$plan")
-    extra+=("${feedbackd[@]}" "${themes[@]}" "$plan")
+    echo "== hapticsd against Debian's feedbackd, in a VM on the instruction clock"
+    VM_CLOCK=instructions VM_TIMEOUT=${VM_TIMEOUT:-300} VM_EXTRA_FILES="${daemon[*]} ${feedbackd[*]} ${themes[*]} $plan" \
+        scripts/vm/run.sh "$tests" "${programs[@]}" --feedbackd "${feedbackd[0]}" --fbcli "${feedbackd[1]}" \
+        --conformance-plan "$plan" "$@" --filter "hapticsd against feedbackd" | tee -a "$log" || status=$?
+elif [[ ${CI:-} == true ]]; then
+    echo "hapticsd against feedbackd cannot run in CI: feedbackd is not installed" >&2
+    status=1
+else
+    echo "SKIPPED hapticsd against feedbackd: feedbackd is not installed (apt install feedbackd)"
 fi
-VM_EXTRA_FILES="${extra[*]}" VM_TIMEOUT=${VM_TIMEOUT:-300} \
-    scripts/vm/run.sh "$tests" --haptics "$haptics" \
-    --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}" "${conformance[@]}" "$@" | tee "$log" || status=$?
 if [[ $status -ne 0 ]]; then
     echo "kernel tests failed (status $status); the guest's log is above" >&2
 fi
-# The guest's closing line again, last, after the VM's power-down messages.
-summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1 || true)
+# The guests' closing lines, summed, last, after the VMs' power-down messages.
+summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | awk '{ p += $1; f += $3 } END { if (NR) printf "%d passed, %d failed", p, f }')
 echo "kernel: ${summary:-0 passed, 1 failed}"
 exit "$status"

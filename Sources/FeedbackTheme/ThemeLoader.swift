@@ -21,6 +21,8 @@ public import HapticsModel
 ///   Haptica string, with `slot` ms, default 100), `ahap` (an AHAP file) or `haptic` (a Lofelt /
 ///   Meta Haptics Studio `.haptic` clip), each file relative to the theme's folder, and
 ///   `intensity` (0...1, default 1).
+/// - `Dummy` (feedbackd's test type, `fbd-feedback-dummy.c`): plays nothing for `duration` ms
+///   (default 0: the feedback ends at once), as a silent `VibraPattern` step.
 /// - `Sound` and `Led` entries are skipped, with one notice per type for the whole theme.
 ///
 /// Entries feedbackd plays in an undefined way (see `VibraRumbleTiming`) load, with a warning
@@ -160,8 +162,12 @@ private struct ThemeReader {
             return (event, .pattern(try steps(item, at: path)))
         case "Haptics":
             return (event, .haptics(try reference(item, at: path)))
+        case "Dummy":
+            let duration = try milliseconds(item, "duration", at: path, default: 0)
+            return (event, .pattern([VibraStep(magnitude: 0, duration: duration)]))
         default:
-            throw invalid(path.appending("type"), "one of VibraRumble, VibraPeriodic, VibraPattern, Haptics, Sound, Led", .string(type))
+            throw invalid(
+                path.appending("type"), "one of VibraRumble, VibraPeriodic, VibraPattern, Haptics, Dummy, Sound, Led", .string(type))
         }
     }
 

@@ -178,6 +178,16 @@ import Testing
         #expect(loaded.warnings.contains { $0.contains("'none'") && $0.contains("divides by zero") })
     }
 
+    /// feedbackd's `Dummy` type (`fbd-feedback-dummy.c`, what upstream's client test's theme
+    /// uses): nothing played, the feedback lasting `duration` ms, 0 by default.
+    @Test func dummyEntriesPlayNothingForTheirDuration() throws {
+        let loaded = try load(
+            #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "a", "type": "Dummy"}, "#
+                + #"{"event-name": "b", "type": "Dummy", "duration": 10000}]}]}"#)
+        #expect(loaded.theme.feedbacks(for: "a", at: .full) == [.pattern([VibraStep(magnitude: 0, duration: .zero)])])
+        #expect(loaded.theme.feedbacks(for: "b", at: .full) == [.pattern([VibraStep(magnitude: 0, duration: .seconds(10))])])
+    }
+
     @Test func profilesAreCumulative() throws {
         let theme = try load(
             #"""
@@ -319,7 +329,7 @@ import Testing
         ),
         (
             #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Smell"}]}]}"#,
-            #"t.json: profiles[0].feedbacks[0].type: expected one of VibraRumble, VibraPeriodic, VibraPattern, Haptics, Sound, Led, found the string "Smell""#
+            #"t.json: profiles[0].feedbacks[0].type: expected one of VibraRumble, VibraPeriodic, VibraPattern, Haptics, Dummy, Sound, Led, found the string "Smell""#
         ),
         (
             #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "haptica": "abc"}]}]}"#,

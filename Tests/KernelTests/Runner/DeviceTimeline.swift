@@ -9,7 +9,8 @@ import VirtualDevices
 /// level to its magnitude over the attack length; the gain scales everything.
 ///
 /// The result is the pulses a person would feel: the stretches where some effect plays at a
-/// level above zero, back-to-back stretches (a daemon's consecutive frames) joined.
+/// level above zero, stretches less than `joinedGap` apart (a daemon's consecutive frames, or
+/// an effect replayed as its last run ends) joined.
 struct DeviceTimeline: Sendable {
     /// One stretch of vibration.
     struct Pulse: Sendable, CustomStringConvertible {
@@ -36,6 +37,10 @@ struct DeviceTimeline: Sendable {
         let effect: VirtualGamepad.Effect
         let gain: Double
     }
+
+    /// The longest gap two stretches may leave and still make one pulse, in milliseconds: no
+    /// motor spins down, nor a person feels a pause, in that time.
+    static let joinedGap = 5.0
 
     /// The pulses, in order.
     let pulses: [Pulse]
@@ -116,13 +121,13 @@ struct DeviceTimeline: Sendable {
         runs.filter { $0.start <= time && time < $0.end! }.map { level(of: $0, at: time) }.max() ?? 0
     }
 
-    /// The stretches of `runs` with a level above zero, gaps under a millisecond closed.
+    /// The stretches of `runs` with a level above zero, gaps up to `joinedGap` closed.
     private static func pulses(of runs: [Run]) -> [Pulse] {
         let audible = runs.filter { level(of: $0, at: $0.start) > 0 || level(of: $0, at: $0.end! - 0.001) > 0 }
             .sorted { $0.start < $1.start }
         var spans: [(start: Double, end: Double)] = []
         for run in audible {
-            if let last = spans.last, run.start <= last.end + 1 {
+            if let last = spans.last, run.start <= last.end + joinedGap {
                 spans[spans.count - 1].end = max(last.end, run.end!)
             } else {
                 spans.append((run.start, run.end!))

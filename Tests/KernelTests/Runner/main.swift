@@ -37,7 +37,8 @@ var failed = 0
 let tests =
     UinputTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics) + OtherPadTests.all()
     + DaemonTests.all(programs: daemonPrograms)
-    + ConformanceTests.all(setup: conformance, skipReason: path(after: "--feedbackd-skipped"))
+    + ConformanceTests.all(setup: conformance)
+    + LatencyBenchmark.all(setup: conformance, rounds: path(after: "--feedbackd-latency").flatMap { Int($0) })
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
