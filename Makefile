@@ -117,8 +117,9 @@ $(FRAME_COST_LOOP): bench/frame_cost_loop.c bench/frame_file.h | frame-cost-deps
 	gcc -O2 -Wall -Wextra -o $@ $< -lm
 
 ## fuzz: libFuzzer for 60 s each (FUZZ_SECONDS to change) on the AHAP loader and renderer, the
-## .haptic loader, the Haptica parser and the AHAP writer's round trip. The fuzzers are a
-## package of their own (Tests/Fuzz/Package.swift, its own Tests/Fuzz/.build).
+## .haptic loader, the Haptica parser, the AHAP writer's round trip and the feedbackd theme
+## loader and renderer. The fuzzers are a package of their own (Tests/Fuzz/Package.swift, its
+## own Tests/Fuzz/.build).
 fuzz:
 	SWIFT=$(SWIFT) scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
 

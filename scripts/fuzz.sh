@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Fuzzes the pattern loaders with libFuzzer and AddressSanitizer, each target starting from
-# the test fixtures: the AHAP loader (and renderer), the .haptic loader, the Haptica parser and
-# the AHAP writer's round trip. Usage: scripts/fuzz.sh [SECONDS] [TARGET...] (default 60 s
-# each, every target in turn; targets: ahap haptic haptica ahap-writer). The fuzzers are the
+# Fuzzes the pattern and theme loaders with libFuzzer and AddressSanitizer, each target starting
+# from the test fixtures: the AHAP loader (and renderer), the .haptic loader, the Haptica parser,
+# the AHAP writer's round trip and the feedbackd theme loader (and theme renderer). Usage:
+# scripts/fuzz.sh [SECONDS] [TARGET...] (default 60 s each, every target in turn; targets: ahap
+# haptic haptica ahap-writer theme). The fuzzers are the
 # package Tests/Fuzz, built by SwiftPM against the Haptics product. A crash leaves its input
 # in .build/fuzz/ and fails.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 swift=${SWIFT:-swift}
-all_targets=(ahap haptic haptica ahap-writer)
+all_targets=(ahap haptic haptica ahap-writer theme)
 seconds=${1:-60}
 shift || true
 targets=("$@")
@@ -19,7 +20,7 @@ if ! [[ $seconds =~ ^[1-9][0-9]*$ ]]; then
 fi
 for target in "${targets[@]}"; do
     case $target in
-        ahap | haptic | haptica | ahap-writer) ;;
+        ahap | haptic | haptica | ahap-writer | theme) ;;
         *) echo "unknown fuzz target '$target' (${all_targets[*]})" >&2; exit 64 ;;
     esac
 done
@@ -44,6 +45,10 @@ for target in "${targets[@]}"; do
         ahap | ahap-writer) seeds=("$fixtures"/corpus/*.ahap) ;;
         haptic) seeds=("$fixtures"/haptic/*.haptic) ;;
         haptica) seeds=() ;;
+        theme)
+            seeds=("$root"/Tests/Fuzz/ThemeLoaderFuzzer/seeds/*.json)
+            if [ -f /usr/share/feedbackd/themes/default.json ]; then seeds+=(/usr/share/feedbackd/themes/default.json); fi
+            ;;
     esac
     mkdir -p "$out/corpus-$target"
     if [ ${#seeds[@]} -gt 0 ]; then cp -n "${seeds[@]}" "$out/corpus-$target/"; fi

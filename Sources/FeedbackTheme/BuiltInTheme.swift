@@ -44,7 +44,7 @@ public enum BuiltInTheme {
             ]},
             {"name": "silent", "feedbacks": [
                 {"event-name": "alarm-clock-elapsed", "type": "Haptics", "haptica": "O-O-O---", "slot": 125},
-                {"event-name": "phone-incoming-call", "type": "VibraRumble", "duration": 600, "count": 2, "pause": 200, "magnitude": 0.8}
+                {"event-name": "phone-incoming-call", "type": "VibraRumble", "duration": 1600, "count": 2, "pause": 200, "magnitude": 0.8}
             ]}
           ]
         }

@@ -87,8 +87,14 @@ struct FeedbackRegistry {
     /// Steps time to `now`: marks the feedbacks whose timeout ran out expired, and returns the
     /// runs that ended by then, in order, each to be `restarted` or `finished`.
     mutating func advance(to now: MonotonicInstant) -> [RunEnd] {
+        guard let next = nextDeadline, next <= now else { return [] }
+        var due: [UInt32] = []
+        for (id, entry) in entries
+        where entry.deadline.map({ $0 <= now }) == true || entry.runEnds.contains(where: { $0.map { $0 <= now } == true }) {
+            due.append(id)
+        }
         var ended: [RunEnd] = []
-        for id in entries.keys.sorted() {
+        for id in due.sorted() {
             guard var entry = entries[id] else { continue }
             if let deadline = entry.deadline, deadline <= now {
                 entry.expired = true
@@ -129,6 +135,11 @@ struct FeedbackRegistry {
 
     /// The earliest moment something is due: a run's end or a timeout.
     var nextDeadline: MonotonicInstant? {
-        entries.values.flatMap { entry in entry.runEnds.compactMap { $0 } + [entry.deadline].compactMap { $0 } }.min()
+        var earliest: MonotonicInstant?
+        for entry in entries.values {
+            for end in entry.runEnds { if let end, earliest.map({ end < $0 }) ?? true { earliest = end } }
+            if let deadline = entry.deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        }
+        return earliest
     }
 }

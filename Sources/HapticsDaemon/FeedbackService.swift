@@ -190,8 +190,8 @@ final class FeedbackService {
         return try play(theme.timelines(for: event, at: level), for: call, timeout: timeout, endsWithClient: true)
     }
 
-    /// Starts `timelines` as one feedback of the caller, replies with its id, and signals its
-    /// end at once when there is nothing to play. Unless `endsWithClient`, only a loop ends
+    /// Replies with a new id and starts `timelines` as that feedback of the caller, or signals
+    /// its end at once when there is nothing to play. Unless `endsWithClient`, only a loop ends
     /// when the caller leaves the bus.
     private func play(_ timelines: [FeedbackTimeline], for call: BusMessage, timeout: Int32, endsWithClient: Bool = false)
         throws(MethodError) -> Int32
@@ -202,9 +202,11 @@ final class FeedbackService {
         }
         let client = call.sender
         let id = try registry.admit(client)
+        // As `fbd_feedback_manager_handle_trigger_feedback`: the reply first, then the feedback
+        // starts (its time counted from then) or, with nothing to play, `FeedbackEnded` follows.
+        let result = Bus.reply(to: call, id)
         let started = start(
             id, timelines, client: client, timeout: timeout, signalled: true, endsWithClient: endsWithClient || timeout != -1)
-        let result = Bus.reply(to: call, id)
         if !started { bus.emitFeedbackEnded(id: id, reason: EndReason.notFound.rawValue) }
         return result
     }

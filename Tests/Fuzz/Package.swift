@@ -29,5 +29,9 @@ let package = Package(
         .executableTarget(name: "haptica-fuzzer", dependencies: fuzzerDependencies, path: "HapticaPatternFuzzer", swiftSettings: strict),
         // The AHAP writer's round trip of what the AHAP loader loads.
         .executableTarget(name: "ahap-writer-fuzzer", dependencies: fuzzerDependencies, path: "AHAPWriterFuzzer", swiftSettings: strict),
+        // The feedbackd theme loader and the theme renderer.
+        .executableTarget(
+            name: "theme-fuzzer", dependencies: fuzzerDependencies + [.product(name: "FeedbackTheme", package: "Haptics")],
+            path: "ThemeLoaderFuzzer", exclude: ["seeds"], swiftSettings: strict),
     ]
 )

@@ -156,7 +156,7 @@ import Testing
                 #"{"name": "g", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble"}, {"event-name": "e", "type": "Sound", "effect": "x"}]}]}"#,
                 named: "good.json", in: folder)
             let bad = try writeFile(
-                #"{"name": "b", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "count": 0}]}]}"#,
+                #"{"name": "b", "profiles": [{"name": "quiet", "feedbacks": [{"event-name": "e", "type": "VibraRumble", "count": -1}]}]}"#,
                 named: "bad.json", in: folder)
             let (code, console) = await CapturedConsole.run("validate", good, bad)
             #expect(code == .dataError)
@@ -164,8 +164,34 @@ import Testing
             #expect(
                 console.err.split(separator: "\n") == [
                     "note: \(good): skipped 1 Sound entry: gamepads play haptics only",
-                    "error: \(bad): profiles[0].feedbacks[0].count: expected a whole number from 1 to 1000, found 0",
+                    "error: \(bad): profiles[0].feedbacks[0].count: expected a whole number from 0 to 1000, found -1",
                 ])
+        }
+    }
+
+    /// The `VibraRumble`s feedbackd plays in an undefined way (`duration / count` equal to or
+    /// below `pause`, `count` 0: `fbd_feedback_vibra_rumble_start_vibra`) validate with a
+    /// warning each, saying what hapticsd plays.
+    @Test func validateWarnsAboutRumblesFeedbackdCannotPlay() async throws {
+        try await withTemporaryFolder { folder in
+            let theme = try writeFile(
+                #"""
+                {"name": "w", "profiles": [{"name": "quiet", "feedbacks": [
+                  {"event-name": "a", "type": "VibraRumble", "duration": 200, "count": 2, "pause": 100},
+                  {"event-name": "b", "type": "VibraRumble", "duration": 100, "count": 2, "pause": 100},
+                  {"event-name": "c", "type": "VibraRumble", "count": 0},
+                  {"event-name": "d", "type": "VibraRumble", "duration": 750, "count": 3, "pause": 100}
+                ]}]}
+                """#,
+                named: "w.json", in: folder)
+            let (code, console) = await CapturedConsole.run("validate", theme)
+            #expect(code == .success)
+            #expect(console.out == "ok: \(theme) (feedbackd theme 'w', 4 events with haptics)")
+            let warnings = console.err.split(separator: "\n").filter { $0.hasPrefix("warning: \(theme): profiles[0].feedbacks[") }
+            #expect(warnings.count == 3)
+            #expect(warnings.first?.hasSuffix("hapticsd plays one pulse of 200 ms") == true)
+            #expect(warnings.dropFirst().first?.hasSuffix("hapticsd plays one pulse of 100 ms") == true)
+            #expect(warnings.last?.hasSuffix("hapticsd plays nothing for 1000 ms") == true)
         }
     }
 

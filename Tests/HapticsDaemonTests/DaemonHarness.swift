@@ -124,6 +124,12 @@ final class DaemonHarness {
         }
     }
 
+    /// Kills the private `dbus-daemon`: every connection to it is lost.
+    func killBus() {
+        bus?.signal(SIGKILL)
+        _ = bus?.wait(timeout: .seconds(5))
+    }
+
     /// What the daemon wrote to standard error.
     var log: String { read("\(directory)/daemon.log") }
 

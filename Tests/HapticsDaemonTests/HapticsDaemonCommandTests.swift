@@ -65,6 +65,20 @@ struct HapticsDaemonCommandTests {
         #expect(harness.recorded.hasSuffix("{\"stop\":true}\n"))
     }
 
+    /// The bus gone, the daemon cannot serve: it stops the motors and exits with a failure,
+    /// which systemd's `Restart=on-failure` (systemd/hapticsd.service.in) restarts.
+    @Test func losingTheBusStopsTheMotorsAndExitsWithAFailure() throws {
+        let harness = try DaemonHarness()
+        let fbcli = try harness.client("/usr/bin/fbcli", ["-E", "button-pressed", "-t", "0"])
+        harness.frames { !$0.isEmpty }
+        harness.killBus()
+        let status = harness.daemon?.wait(timeout: .seconds(5))
+        #expect(status != nil)
+        #expect(status != 0)
+        #expect(harness.recorded.hasSuffix("{\"stop\":true}\n"))
+        fbcli.process.signal(SIGKILL)
+    }
+
     @Test func sighupReloadsAndABrokenThemeKeepsTheOldOne() throws {
         let harness = try DaemonHarness(start: false)
         let theme = { (duration: Int) in

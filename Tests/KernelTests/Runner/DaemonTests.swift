@@ -20,7 +20,7 @@ enum DaemonTests {
         return [
             KernelTest(
                 name:
-                    "hapticsd: starts with no device, drives a uinput pad plugged in later and a DualSense, lists and signals them in Devices, stops on SIGTERM"
+                    "hapticsd: starts with no device, drives a uinput pad plugged in later and a DualSense, lists and signals them in Devices, ends a loop with FeedbackEnded(2) when its pad is unplugged and serves on, stops on SIGTERM"
             ) {
                 try await drivesPads(programs)
             }
@@ -148,15 +148,49 @@ enum DaemonTests {
             reached,
             "bell-terminal did not reach the DualSense's motors as \(expected): \(dualSense.motorReports.dropFirst(before).map(\.levels))")
 
+        // The DualSense unplugged, a loop on the pad left, then that pad unplugged mid-loop:
+        // its playback fails, the feedback ends with reason 2, and the daemon serves on.
+        dualSense.destroy()
+        var one = ""
+        for _ in 0..<100 where !one.hasPrefix("a(sss) 1") {
+            one = try call(["get-property"] + object + [own, "Devices"]).output
+            if !one.hasPrefix("a(sss) 1") { usleep(50_000) }
+        }
+        try expect(one.hasPrefix("a(sss) 1"), "Devices still lists the unplugged DualSense: \(one)")
+        let ends = try ChildProcess(programs.busctl, ["--user", "monitor", "--json=short", "org.sigxcpu.Feedback"])
+        usleep(300_000)
         pad.reset()
-        _ = try call(["call"] + object + ["org.sigxcpu.Feedback", "TriggerFeedback", "ssa{sv}i", "app", "phone-incoming-call", "0", "0"])
+        let loop = try call(
+            ["call"] + object + ["org.sigxcpu.Feedback", "TriggerFeedback", "ssa{sv}i", "app", "phone-incoming-call", "0", "0"])
+        let loopID = try require(loop.output.split(separator: " ").last.flatMap { UInt32($0.filter(\.isNumber)) }, "no id: \(loop.output)")
         try expect(pad.wait { if case .play(_, 1) = $0 { true } else { false } }, "the loop never played: \(pad.records.map(\.record))")
+        pad.destroy()
+        usleep(1_500_000)
+        ends.kill(SIGKILL)
+        let signals = ends.finish().output
+        try expect(
+            signals.contains(#""member":"FeedbackEnded","payload":{"type":"uu","data":[\#(loopID),2]}"#),
+            "no FeedbackEnded(\(loopID), 2) when the last pad was unplugged:\n\(signals.suffix(2000))")
+        let again = try VirtualGamepad(name: "Hapticsd Pad Again")
+        defer { again.destroy() }
+        var relisted = ""
+        for _ in 0..<100 where !relisted.contains(again.node) {
+            relisted = try call(["get-property"] + object + [own, "Devices"]).output
+            if !relisted.contains(again.node) { usleep(50_000) }
+        }
+        try expect(relisted.contains(again.node), "the daemon did not take a pad plugged in after the unplugging: \(relisted)")
+        _ = try call(["call"] + object + ["org.sigxcpu.Feedback", "TriggerFeedback", "ssa{sv}i", "app", "phone-incoming-call", "0", "0"])
+        try expect(
+            again.wait { if case .play(_, 1) = $0 { true } else { false } }, "the daemon did not serve on: \(again.records.map(\.record))")
         daemon.kill(SIGTERM)
         let (status, output) = daemon.finish()
         daemonDone = true
         try expect(status == 0, "hapticsd exited \(status) on SIGTERM:\n\(output)")
-        try expect(pad.wait { $0 == .erase(id: 0) }, "SIGTERM did not erase the pad's effect: \(pad.records.map(\.record))")
-        let lastPlay = pad.records.map(\.record).last { if case .play = $0 { true } else { false } }
-        try expect(lastPlay == .play(id: 0, value: 0), "SIGTERM left the pad playing: \(String(describing: lastPlay))")
+        try expect(
+            again.wait { if case .erase = $0 { true } else { false } },
+            "SIGTERM did not erase the pad's effect: \(again.records.map(\.record))")
+        let lastPlay = again.records.map(\.record).last { if case .play = $0 { true } else { false } }
+        try expect(
+            { if case .play(_, 0)? = lastPlay { true } else { false } }(), "SIGTERM left the pad playing: \(String(describing: lastPlay))")
     }
 }
