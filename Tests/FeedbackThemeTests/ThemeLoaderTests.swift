@@ -138,7 +138,8 @@ import Testing
             {"name": "i", "profiles": [{"name": "full", "feedbacks": [
               {"event-name": "a", "type": "VibraPeriodic", "duration": 1000},
               {"event-name": "b", "type": "VibraPeriodic", "magnitude": 16383, "fade-in-level": 0, "fade-in-time": 0},
-              {"event-name": "c", "type": "VibraPeriodic", "magnitude": 65535, "fade-in-level": 8191, "fade-in-time": 300}
+              {"event-name": "c", "type": "VibraPeriodic", "magnitude": 65535, "fade-in-level": 8191, "fade-in-time": 300},
+              {"event-name": "d", "type": "VibraPeriodic", "duration": 600, "magnitude": 16384}
             ]}]}
             """#
         ).theme
@@ -157,6 +158,15 @@ import Testing
         #expect(
             integer.feedbacks(for: "c", at: .full) == [
                 .periodic(duration: .milliseconds(1000), magnitude: 1, fadeInTime: .milliseconds(300), fadeInLevel: 8191.0 / 32767.0)
+            ])
+        // No fade-in level: the property's 0x7FFF default never reaches 0.0.3's instance (no
+        // G_PARAM_CONSTRUCT), its 0 means the magnitude: a flat level, as the VM's
+        // conformance test sees feedbackd play it.
+        #expect(
+            integer.feedbacks(for: "d", at: .full) == [
+                .periodic(
+                    duration: .milliseconds(600), magnitude: 16384.0 / 32767.0, fadeInTime: .milliseconds(600),
+                    fadeInLevel: 16384.0 / 32767.0)
             ])
     }
 
