@@ -40,7 +40,8 @@ final class FeedbackDaemon {
         variables["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         process = try ChildProcess(program, arguments(pad), environment: variables)
         monitor = try TerminalProcess(
-            tools.busctl, ["--user", "monitor", "--json=short"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "SYSTEMD_COLORS": "0"])
+            tools.busctl, ["--user", "monitor", "--json=short"],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "SYSTEMD_COLORS": "0"])
         var serving = false
         for _ in 0..<200 where !serving {
             serving = try busctl(["call", "org.freedesktop.DBus", "/", "org.freedesktop.DBus", "NameHasOwner", "s", "org.sigxcpu.Feedback"])
@@ -50,7 +51,8 @@ final class FeedbackDaemon {
         let listening = monitor.wait(for: "Monitoring bus message stream.")
         guard serving, listening else {
             _ = stop()
-            throw TestFailure(description: "\(name) never served org.sigxcpu.Feedback (or busctl never monitored):\n\(finishOutput().suffix(3000))")
+            throw TestFailure(
+                description: "\(name) never served org.sigxcpu.Feedback (or busctl never monitored):\n\(finishOutput().suffix(3000))")
         }
     }
 
