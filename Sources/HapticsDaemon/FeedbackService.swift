@@ -176,7 +176,9 @@ final class FeedbackService {
     /// Reproduces `fbd_feedback_manager_handle_trigger_feedback` in
     /// src/fbd-feedback-manager.c: an empty app id or event is `InvalidArgs`; a timeout below
     /// -1 counts as -1; the hint `profile` can only lower the level (`get_max_level`), and
-    /// `important` plays at `full` whatever the profile; the reply is the new feedback's id,
+    /// `important` plays at `full` whatever the profile (feedbackd 0.8 honours it only for the
+    /// apps its `allow-important` setting lists; here every app may); the reply is the new
+    /// feedback's id,
     /// always, and when the theme has nothing for the event `FeedbackEnded` with `NOT_FOUND`
     /// follows it at once.
     private func triggerFeedback(_ call: BusMessage) throws(MethodError) -> Int32 {

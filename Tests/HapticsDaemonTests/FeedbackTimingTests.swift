@@ -51,7 +51,9 @@ struct FeedbackTimingTests {
         let result = try harness.python(Self.timed("message-new-email", timeout: 1))
         #expect(result.output.contains("ended [0]"))
         let after = try #require(milliseconds(in: result.output))
-        #expect((1475...1560).contains(after), "FeedbackEnded came \(after) ms after the reply")
+        // Not at the 1 s timeout (the run in progress finishes) and not after a third run
+        // (2250 ms); a loaded machine may only add delay.
+        #expect((1475..<2200).contains(after), "FeedbackEnded came \(after) ms after the reply")
         let pulses = harness.frames { $0.filter { !$0.isSilent }.count == 6 }.filter { !$0.isSilent }
         #expect(pulses.count == 6)
     }
