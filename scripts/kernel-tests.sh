@@ -17,7 +17,7 @@ skip() {
     exit 0
 }
 
-scripts/ensure-packages.sh qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils dbus-daemon systemd feedbackd \
+scripts/ensure-packages.sh qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils dbus-daemon systemd feedbackd python3 \
     || skip "QEMU and a Debian kernel are needed (see the line above)"
 status=0
 scripts/vm/prepare.sh || status=$?
@@ -54,7 +54,6 @@ VM_EXTRA_FILES="$haptics ${daemon[*]}" scripts/vm/run.sh "$tests" --haptics "$ha
 # plan: one line per theme, its path then its vibra events.
 feedbackd=(/usr/libexec/feedbackd /usr/bin/fbcli /usr/share/glib-2.0/schemas/gschemas.compiled)
 themes=(/usr/share/feedbackd/themes/default.json "$root/Tests/KernelTests/Fixtures/conformance-theme.json")
-# feedbackd 0.8.9 (sid) is not compared: its GLib (2.90) needs glibc 2.43, Debian 12 has 2.36.
 echo "SKIPPED hapticsd against feedbackd 0.8.9: sid's feedbackd needs sid's GLib 2.90 and with it glibc 2.43 (this system: $(ldd --version | head -n 1 | grep -o '[0-9.]*$')), so it would have to run on sid's own loader and libraries, which the guest does not carry; only Debian 12's feedbackd 0.0.3 is compared"
 if [[ -x ${feedbackd[0]} && -x ${feedbackd[1]} ]]; then
     /usr/bin/python3 - "${themes[@]}" >"$plan" <<'PYTHON'

@@ -22,7 +22,7 @@ skip() {
     exit 0
 }
 
-scripts/ensure-packages.sh feedbackd libfeedback-dev libglib2.0-dev gcc pkg-config dbus-daemon \
+scripts/ensure-packages.sh feedbackd libfeedback-dev libglib2.0-dev gcc pkg-config dbus-daemon xz-utils \
     || skip "libfeedback's and GLib's development files, gcc and dbus-daemon are needed (see the line above)"
 
 # The source package of the libfeedback installed here, from the mirror and suite the
