@@ -17,7 +17,7 @@ skip() {
     exit 0
 }
 
-scripts/ensure-packages.sh qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils dbus-daemon systemd feedbackd python3 \
+scripts/ensure-packages.sh qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils dbus-daemon systemd feedbackd python3 libglib2.0-bin \
     || skip "QEMU and a Debian kernel are needed (see the line above)"
 status=0
 scripts/vm/prepare.sh || status=$?
@@ -40,7 +40,7 @@ echo "== kernel tests, in a VM booting Debian's kernel"
 status=0
 log=$(mktemp)
 plan=$(mktemp)
-trap 'rm -f "$log" "$plan"' EXIT
+trap 'rm -f "$log" "$plan" "$plan.newer"' EXIT
 # hapticsd runs in the guest on a dbus-daemon of its own, asked for feedback by busctl.
 daemon=("$bin/hapticsd" /usr/bin/dbus-daemon /usr/bin/busctl)
 programs=(--hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}")
@@ -54,22 +54,42 @@ VM_EXTRA_FILES="$haptics ${daemon[*]}" scripts/vm/run.sh "$tests" --haptics "$ha
 # plan: one line per theme, its path then its vibra events.
 feedbackd=(/usr/libexec/feedbackd /usr/bin/fbcli /usr/share/glib-2.0/schemas/gschemas.compiled)
 themes=(/usr/share/feedbackd/themes/default.json "$root/Tests/KernelTests/Fixtures/conformance-theme.json")
-echo "SKIPPED hapticsd against feedbackd 0.8.9: sid's feedbackd needs sid's GLib 2.90 and with it glibc 2.43 (this system: $(ldd --version | head -n 1 | grep -o '[0-9.]*$')), so it would have to run on sid's own loader and libraries, which the guest does not carry; only Debian 12's feedbackd 0.0.3 is compared"
-if [[ -x ${feedbackd[0]} && -x ${feedbackd[1]} ]]; then
-    /usr/bin/python3 - "${themes[@]}" >"$plan" <<'PYTHON'
+events_of='
 import json, sys
 for path in sys.argv[1:]:
     events = []
     for profile in json.load(open(path))["profiles"]:
-        for feedback in profile["feedbacks"]:
+        for feedback in profile.get("feedbacks", []):
             if feedback["type"].startswith("Vibra") and feedback["event-name"] not in events:
                 events.append(feedback["event-name"])
     print(path, *events)
-PYTHON
-    echo "== hapticsd against Debian's feedbackd, in a VM on the instruction clock"
-    VM_CLOCK=instructions VM_TIMEOUT=${VM_TIMEOUT:-300} VM_EXTRA_FILES="${daemon[*]} ${feedbackd[*]} ${themes[*]} $plan" \
+'
+if [[ -x ${feedbackd[0]} && -x ${feedbackd[1]} ]]; then
+    /usr/bin/python3 - "${themes[@]}" <<<"$events_of" >"$plan"
+    # And, when it can be fetched, sid's feedbackd: its GLib needs a newer glibc than Debian
+    # 12's, so it runs on sid's own dynamic loader and libraries, carried into the guest, with
+    # sid's own theme (which has VibraPattern entries and 0.8's 0...1 magnitudes).
+    newer=()
+    extra=()
+    if sid=$(scripts/vm/newer-feedbackd.sh); then
+        version=$(<"$sid/version")
+        printf '%s\n' "$(/usr/bin/python3 - "$sid/root/usr/share/feedbackd/themes/default.json" <<<"$events_of")" >"$plan.newer"
+        newer=(--newer-feedbackd "$sid/root/usr/lib64/ld-linux-x86-64.so.2 --library-path $sid/root/usr/lib/x86_64-linux-gnu $sid/root/usr/libexec/feedbackd"
+            --newer-feedbackd-version "$version" --newer-feedbackd-schemas "$sid/schemas" --newer-feedbackd-plan "$plan.newer")
+        extra=("$sid/root/usr/lib64" "$sid/root/usr/lib/x86_64-linux-gnu" "$sid/root/usr/libexec/feedbackd" "$sid/schemas"
+            "$sid/root/usr/share/feedbackd/themes/default.json" "$plan.newer")
+    elif [[ ${CI:-} == true ]]; then
+        echo "hapticsd against sid's feedbackd cannot run in CI (see the line above)" >&2
+        status=1
+    else
+        echo "SKIPPED hapticsd against sid's feedbackd (see the line above)"
+    fi
+    compared="Debian's feedbackd"
+    [[ ${#newer[@]} -gt 0 ]] && compared+=" and sid's ($version)"
+    echo "== hapticsd against $compared, in a VM on the instruction clock"
+    VM_CLOCK=instructions VM_TIMEOUT=${VM_TIMEOUT:-300} VM_EXTRA_FILES="${daemon[*]} ${feedbackd[*]} ${themes[*]} $plan ${extra[*]}" \
         scripts/vm/run.sh "$tests" "${programs[@]}" --feedbackd "${feedbackd[0]}" --fbcli "${feedbackd[1]}" \
-        --conformance-plan "$plan" "$@" --filter "hapticsd against feedbackd" | tee -a "$log" || status=$?
+        --conformance-plan "$plan" "${newer[@]}" "$@" --filter "hapticsd against feedbackd" | tee -a "$log" || status=$?
 elif [[ ${CI:-} == true ]]; then
     echo "hapticsd against feedbackd cannot run in CI: feedbackd is not installed" >&2
     status=1

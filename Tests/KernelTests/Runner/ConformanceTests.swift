@@ -17,7 +17,14 @@ import VirtualDevices
 enum ConformanceTests {
     /// The programs and themes the test needs.
     struct Setup {
-        let feedbackd: String
+        /// The feedbackd compared, e.g. `0.0.3`.
+        let version: String
+        /// How to start it: the program, then its first arguments (a dynamic loader and its
+        /// options, for a feedbackd with libraries of its own).
+        let feedbackd: [String]
+        /// What its environment needs beyond the bus and the theme (e.g. where its GSettings
+        /// schemas are).
+        let environment: [String: String]
         let hapticsd: String
         let tools: FeedbackDaemon.Tools
         /// Each theme file with the events to send, one line each: `THEME EVENT EVENT...`.
@@ -35,15 +42,15 @@ enum ConformanceTests {
     static let levelTolerance = 0.15
 
     /// The test; none unless the programs' paths are given.
-    static func all(setup: Setup?) -> [KernelTest] {
-        guard let setup else { return [] }
-        return [
+    static func all(setups: [Setup]) -> [KernelTest] {
+        setups.map { setup in
             KernelTest(
-                name: "hapticsd against feedbackd: every vibra event of each theme plays the same pulses on the same kind of pad"
+                name:
+                    "hapticsd against feedbackd \(setup.version): every vibra event of each theme plays the same pulses on the same kind of pad"
             ) {
                 try compare(setup)
             }
-        ]
+        }
     }
 
     /// One event's outcome on both daemons.
@@ -126,8 +133,8 @@ enum ConformanceTests {
     /// Both daemons with `theme`, each event sent to both at once.
     private static func run(theme: String, events: [String], setup: Setup) throws -> [Outcome] {
         let feedbackd = try FeedbackDaemon(
-            name: "feedbackd", tools: setup.tools, program: setup.feedbackd, arguments: { _ in [] },
-            environment: ["FEEDBACK_THEME": theme, "GSETTINGS_BACKEND": "memory"], tagPad: tagAsVibra)
+            name: "feedbackd", tools: setup.tools, program: setup.feedbackd[0], arguments: { _ in Array(setup.feedbackd.dropFirst()) },
+            environment: setup.environment.merging(["FEEDBACK_THEME": theme, "GSETTINGS_BACKEND": "memory"]) { $1 }, tagPad: tagAsVibra)
         // feedbackd opens its device (and sets the gain) when it starts; the tag has done its
         // work then, and must not reach a later pad given the same device number.
         let opened = feedbackd.pad.wait { if case .gain = $0 { true } else { false } }

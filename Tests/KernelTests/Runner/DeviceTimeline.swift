@@ -5,8 +5,9 @@ import VirtualDevices
 /// memoryless helper (`drivers/input/ff-memless.c`) plays them on hardware: a play request
 /// starts an effect `delay` ms later for `length` ms (0: until stopped); a stop, an erase, or
 /// playing it again ends the run in progress; an upload to a playing effect restarts its
-/// timing with the new values. A periodic effect's envelope ramps linearly from its attack
-/// level to its magnitude over the attack length; the gain scales everything.
+/// timing with the new values. A periodic effect's envelope ramps from its attack level to its
+/// magnitude over the attack length, in the helper's steps (`FF_ENVELOPE_INTERVAL`, 50 ms: the
+/// level set at a step holds until the next); the gain scales everything.
 ///
 /// The result is the pulses a person would feel: the stretches where some effect plays at a
 /// level above zero, stretches less than `joinedGap` apart (a daemon's consecutive frames, or
@@ -36,7 +37,13 @@ struct DeviceTimeline: Sendable {
         var end: Double?
         let effect: VirtualGamepad.Effect
         let gain: Double
+        /// When the effect started playing, where its envelope starts.
+        let playStart: Double
     }
+
+    /// How often ff-memless sets an envelope's level anew, in milliseconds
+    /// (`FF_ENVELOPE_INTERVAL`, drivers/input/ff-memless.c).
+    static let envelopeStep = 50.0
 
     /// The longest gap two stretches may leave and still make one pulse, in milliseconds: no
     /// motor spins down, nor a person feels a pause, in that time.
@@ -60,7 +67,10 @@ struct DeviceTimeline: Sendable {
         func start(_ id: Int16, at time: Double) {
             guard let effect = effects[id] else { return }
             let begin = time + Double(effect.delay)
-            runs.append(Run(start: begin, end: effect.length == 0 ? nil : begin + Double(effect.length), effect: effect, gain: gain))
+            runs.append(
+                Run(
+                    start: begin, end: effect.length == 0 ? nil : begin + Double(effect.length), effect: effect, gain: gain,
+                    playStart: begin))
             playing[id] = runs.count - 1
         }
         for stamped in records {
@@ -103,7 +113,7 @@ struct DeviceTimeline: Sendable {
             full = Double(max(effect.strong, effect.weak)) / 0xFFFF
         case FF_PERIODIC:
             let magnitude = Double(abs(Int(effect.magnitude))) / 0x7FFF
-            let elapsed = time - run.start
+            let elapsed = ((time - run.playStart) / envelopeStep).rounded(.down) * envelopeStep
             if effect.attackLength > 0, elapsed < Double(effect.attackLength) {
                 let attack = Double(effect.attackLevel) / 0x7FFF
                 full = attack + (magnitude - attack) * elapsed / Double(effect.attackLength)
@@ -121,10 +131,20 @@ struct DeviceTimeline: Sendable {
         runs.filter { $0.start <= time && time < $0.end! }.map { level(of: $0, at: time) }.max() ?? 0
     }
 
+    /// `run` from the first envelope step at which its level is above zero (nil: never).
+    private static func audible(_ run: Run) -> Run? {
+        var run = run
+        while level(of: run, at: run.start) <= 0 {
+            let next = run.playStart + (((run.start - run.playStart) / envelopeStep).rounded(.down) + 1) * envelopeStep
+            guard next < run.end!, Int32(run.effect.type) == FF_PERIODIC else { return nil }
+            run = Run(start: next, end: run.end, effect: run.effect, gain: run.gain, playStart: run.playStart)
+        }
+        return run
+    }
+
     /// The stretches of `runs` with a level above zero, gaps up to `joinedGap` closed.
     private static func pulses(of runs: [Run]) -> [Pulse] {
-        let audible = runs.filter { level(of: $0, at: $0.start) > 0 || level(of: $0, at: $0.end! - 0.001) > 0 }
-            .sorted { $0.start < $1.start }
+        let audible = runs.compactMap(audible).sorted { $0.start < $1.start }
         var spans: [(start: Double, end: Double)] = []
         for run in audible {
             if let last = spans.last, run.start <= last.end + joinedGap {

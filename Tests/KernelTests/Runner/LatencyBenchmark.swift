@@ -23,8 +23,9 @@ enum LatencyBenchmark {
 
     private static func measure(_ setup: ConformanceTests.Setup, rounds: Int) throws {
         let feedbackd = try FeedbackDaemon(
-            name: "feedbackd", tools: setup.tools, program: setup.feedbackd, arguments: { _ in [] },
-            environment: ["FEEDBACK_THEME": theme, "GSETTINGS_BACKEND": "memory"], tagPad: ConformanceTests.tagAsVibra)
+            name: "feedbackd", tools: setup.tools, program: setup.feedbackd[0], arguments: { _ in Array(setup.feedbackd.dropFirst()) },
+            environment: setup.environment.merging(["FEEDBACK_THEME": theme, "GSETTINGS_BACKEND": "memory"]) { $1 },
+            tagPad: ConformanceTests.tagAsVibra)
         let opened = feedbackd.pad.wait { if case .gain = $0 { true } else { false } }
         ConformanceTests.untag(feedbackd.pad)
         let hapticsd: FeedbackDaemon

@@ -19,17 +19,32 @@ let daemonPrograms = path(after: "--hapticsd").flatMap { hapticsd in
         path(after: "--busctl").map { DaemonTests.Programs(hapticsd: hapticsd, dbusDaemon: dbus, busctl: $0) }
     }
 }
-let conformance = path(after: "--feedbackd").flatMap { feedbackd in
-    path(after: "--fbcli").flatMap { fbcli in
-        path(after: "--conformance-plan").flatMap { plan in
-            daemonPrograms.map {
-                ConformanceTests.Setup(
-                    feedbackd: feedbackd, hapticsd: $0.hapticsd,
-                    tools: FeedbackDaemon.Tools(dbusDaemon: $0.dbusDaemon, busctl: $0.busctl, fbcli: fbcli), plan: plan)
+// Debian 12's feedbackd (`--feedbackd`) and, given its command and schemas, a newer one run on
+// libraries of its own (`--newer-feedbackd "LOADER --library-path DIR BINARY"`).
+let conformance: [ConformanceTests.Setup] =
+    daemonPrograms.flatMap { programs in
+        path(after: "--fbcli").map { fbcli in
+            let tools = FeedbackDaemon.Tools(dbusDaemon: programs.dbusDaemon, busctl: programs.busctl, fbcli: fbcli)
+            let debian = path(after: "--feedbackd").flatMap { feedbackd in
+                path(after: "--conformance-plan").map {
+                    ConformanceTests.Setup(
+                        version: "0.0.3", feedbackd: [feedbackd], environment: [:], hapticsd: programs.hapticsd, tools: tools, plan: $0)
+                }
             }
+            let newer = path(after: "--newer-feedbackd").flatMap { command in
+                path(after: "--newer-feedbackd-version").flatMap { version in
+                    path(after: "--newer-feedbackd-schemas").flatMap { schemas in
+                        path(after: "--newer-feedbackd-plan").map {
+                            ConformanceTests.Setup(
+                                version: version, feedbackd: command.split(separator: " ").map(String.init),
+                                environment: ["GSETTINGS_SCHEMA_DIR": schemas], hapticsd: programs.hapticsd, tools: tools, plan: $0)
+                        }
+                    }
+                }
+            }
+            return [debian, newer].compactMap { $0 }
         }
-    }
-}
+    } ?? []
 let filter = arguments.firstIndex(of: "--filter").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 
 var passed = 0
@@ -37,8 +52,8 @@ var failed = 0
 let tests =
     UinputTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics) + OtherPadTests.all()
     + DaemonTests.all(programs: daemonPrograms)
-    + ConformanceTests.all(setup: conformance)
-    + LatencyBenchmark.all(setup: conformance, rounds: path(after: "--feedbackd-latency").flatMap { Int($0) })
+    + ConformanceTests.all(setups: conformance)
+    + LatencyBenchmark.all(setup: conformance.first, rounds: path(after: "--feedbackd-latency").flatMap { Int($0) })
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
