@@ -2,7 +2,8 @@ import Glibc
 import Haptics
 import VirtualDevices
 
-/// `hapticsd` against Debian's own `feedbackd`: each daemon on a bus of its own driving a
+/// `hapticsd` against feedbackd itself (Debian 12's 0.0.3, and sid's 0.8.9 when the host
+/// could fetch it, run on its own loader and libraries): each daemon on a bus of its own driving a
 /// uinput pad of its own (`FF_RUMBLE`, `FF_PERIODIC`, `FF_GAIN`, as feedbackd requires), the
 /// same theme, the same `fbcli -E EVENT` sent to one then the other, event after event; the
 /// pads' timelines (`DeviceTimeline`, from the moment the `TriggerFeedback` call passed the
