@@ -64,7 +64,7 @@ INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
 DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
 
-.PHONY: demo test deps build unit-test readme-examples kernel-test golden bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint \
+.PHONY: demo test deps build unit-test readme-examples kernel-test golden lfb-integration bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint \
 	install-library uninstall-library c-test python-test activation-test deb deb-test docs docs-test
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
@@ -75,8 +75,10 @@ demo: build
 ## test: the whole suite: the formatter's lint, unit tests (with hapticsd against real D-Bus clients), every shell
 ## example of the README, make install into a DESTDIR, the C library and the Python package against a staged
 ## install, hapticsd started by D-Bus activation, the Debian package installed and purged, the kernel tests in a
-## VM, a smoke run of the benchmark and of every fuzzer.
-test: lint unit-test readme-examples install-test c-test python-test activation-test deb-test bench-smoke kernel-test fuzz-smoke
+## VM (hapticsd beside Debian's feedbackd among them), feedbackd's own client test against hapticsd, a smoke run of
+## the benchmark and of every fuzzer.
+test: lint unit-test readme-examples install-test c-test python-test activation-test deb-test bench-smoke kernel-test \
+	lfb-integration fuzz-smoke
 
 ## lint: every Swift file of the repository against .swift-format, warnings as errors
 ## (`swift format format -i -r Sources Tests bench Package.swift` fixes most of what it finds).
@@ -200,7 +202,8 @@ docs-test: deps
 
 ## kernel-test: the evdev driver against a real kernel, in QEMU (installs it when it can), on Debian 12's 6.1
 ## and on trixie-backports' 7.3 (fetched from the Debian mirror at the first run, cached under .build/debian);
-## KERNEL=6.1 or KERNEL=7.3 runs one.
+## KERNEL=6.1 or KERNEL=7.3 runs one. Among them, hapticsd beside Debian's feedbackd, event by event, on the
+## same kind of pad.
 kernel-test: deps
 	SWIFT=$(SWIFT) KERNEL="$(KERNEL)" scripts/kernel-tests.sh
 
@@ -209,6 +212,11 @@ kernel-test: deps
 ## `git diff` then shows which bytes changed.
 golden: deps
 	SWIFT=$(SWIFT) scripts/kernel-tests.sh --update-golden
+
+## lfb-integration: feedbackd's own client test (tests/test-lfb-integration.c from Debian's source package, fetched
+## and built at test time) against hapticsd on the test's private bus.
+lfb-integration: deps
+	SWIFT=$(SWIFT) scripts/lfb-integration.sh
 
 ## bench-smoke: the benchmark's harness runs and prints its table (figures not representative).
 bench-smoke: deps $(FRAME_COST_LOOP)
@@ -242,15 +250,17 @@ fuzz-smoke:
 ## plain C player, SDL2 and python-evdev side by side on one virtual pad in a VM, on the
 ## instruction clock (bench/side-by-side.json, the verdict) and in real time
 ## (bench/side-by-side-real-time.json), installing what it needs when it can, merged into it; and
-## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json); and the pull latency,
-## a trigger past the threshold to the pad's impact, haptics demo --input against a plain C program, in a VM
-## (bench/pull-latency.json).
+## hapticsd's latency from TriggerFeedback to the driver's write (bench/daemon-latency.json); fbcli -E
+## button-pressed to a pad's first upload, hapticsd beside feedbackd in a VM (bench/feedbackd-latency.json); and the
+## pull latency, a trigger past the threshold to the pad's impact, haptics demo --input against a plain C program,
+## in a VM (bench/pull-latency.json).
 bench: deps $(FRAME_COST_LOOP)
 	@$(REPLAN_BENCH)
 	$(SWIFT) build $(BENCH_PACKAGE) -c release --product haptics-bench
 	$(SWIFT) build $(BENCH_PACKAGE) -c release --product haptics-frame-cost
 	"$$($(SWIFT) build $(BENCH_PACKAGE) -c release --show-bin-path)/haptics-bench" --json bench/results.json --c-loop $(FRAME_COST_LOOP)
 	SWIFT=$(SWIFT) scripts/bench-daemon.sh
+	SWIFT=$(SWIFT) scripts/bench-feedbackd.sh
 	SWIFT=$(SWIFT) scripts/bench-vm.sh
 	SWIFT=$(SWIFT) scripts/bench-latency-vm.sh
 	@if [ -f bench/side-by-side.json ] && [ -f bench/side-by-side-real-time.json ]; then \

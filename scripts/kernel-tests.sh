@@ -24,6 +24,7 @@ skip() {
 }
 
 scripts/ensure-packages.sh qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils zstd debian-archive-keyring dbus-daemon systemd \
+    feedbackd python3 libglib2.0-bin \
     || skip "QEMU and a Debian kernel are needed (see the line above)"
 read -r -a kernels <<<"${KERNEL:-6.1 7.3}"
 for kernel in "${kernels[@]}"; do
@@ -61,7 +62,8 @@ for argument in "$@"; do
 done
 if $update_golden; then arguments+=(--update-golden --filter "golden:"); fi
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+plan=$(mktemp)
+trap 'rm -f "$log" "$plan" "$plan.newer"' EXIT
 # hapticsd runs in the guest on a dbus-daemon of its own, asked for feedback by busctl.
 daemon=("$bin/hapticsd" /usr/bin/dbus-daemon /usr/bin/busctl)
 failed=0
@@ -83,5 +85,67 @@ for kernel in "${kernels[@]}"; do
     summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1 || true)
     summaries+=("kernel $kernel: ${summary:-0 passed, 1 failed}")
 done
+# The golden files' recording (make golden) runs the golden tests alone.
+if ! $update_golden; then
+    status=0
+    : >"$log"
+    # One more boot, on the first kernel of the list and the instruction clock (scripts/vm/run.sh:
+    # the host's load cannot move the guest's timers, and the feedbacks' idle seconds cost
+    # nothing): Debian's feedbackd beside
+    # hapticsd (with the GSettings schemas feedbackd reads its settings with), both asked by fbcli
+    # for every vibra event of Debian's theme and of the test's own (ConformanceTests.swift). The
+    # plan: one line per theme, its path then its vibra events.
+    feedbackd=(/usr/libexec/feedbackd /usr/bin/fbcli /usr/share/glib-2.0/schemas/gschemas.compiled)
+    themes=(/usr/share/feedbackd/themes/default.json "$root/Tests/KernelTests/Fixtures/conformance-theme.json")
+    events_of='
+import json, sys
+for path in sys.argv[1:]:
+    events = []
+    for profile in json.load(open(path))["profiles"]:
+        for feedback in profile.get("feedbacks", []):
+            if feedback["type"].startswith("Vibra") and feedback["event-name"] not in events:
+                events.append(feedback["event-name"])
+    print(path, *events)
+'
+    if [[ -x ${feedbackd[0]} && -x ${feedbackd[1]} ]]; then
+        /usr/bin/python3 - "${themes[@]}" <<<"$events_of" >"$plan"
+        # And, when it can be fetched, sid's feedbackd: its GLib needs a newer glibc than Debian
+        # 12's, so it runs on sid's own dynamic loader and libraries, carried into the guest, with
+        # sid's own theme (which has VibraPattern entries and 0.8's 0...1 magnitudes).
+        newer=()
+        extra=()
+        if sid=$(scripts/vm/newer-feedbackd.sh); then
+            version=$(<"$sid/version")
+            printf '%s\n' "$(/usr/bin/python3 - "$sid/root/usr/share/feedbackd/themes/default.json" <<<"$events_of")" >"$plan.newer"
+            newer=(--newer-feedbackd "$sid/root/usr/lib64/ld-linux-x86-64.so.2 --library-path $sid/root/usr/lib/x86_64-linux-gnu $sid/root/usr/libexec/feedbackd"
+                --newer-feedbackd-version "$version" --newer-feedbackd-schemas "$sid/schemas" --newer-feedbackd-plan "$plan.newer")
+            extra=("$sid/root/usr/lib64" "$sid/root/usr/lib/x86_64-linux-gnu" "$sid/root/usr/libexec/feedbackd" "$sid/schemas"
+                "$sid/root/usr/share/feedbackd/themes/default.json" "$plan.newer")
+        elif [[ ${CI:-} == true ]]; then
+            echo "hapticsd against sid's feedbackd cannot run in CI (see the line above)" >&2
+            status=1
+        else
+            echo "SKIPPED hapticsd against sid's feedbackd (see the line above)"
+        fi
+        compared="Debian's feedbackd"
+        [[ ${#newer[@]} -gt 0 ]] && compared+=" and sid's ($version)"
+        echo "== hapticsd against $compared, in a VM on the instruction clock"
+        KERNEL=${kernels[0]} VM_CLOCK=instructions VM_TIMEOUT=${VM_TIMEOUT:-300} VM_EXTRA_FILES="${daemon[*]} ${feedbackd[*]} ${themes[*]} $plan ${extra[*]}" \
+            scripts/vm/run.sh "$tests" --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" --busctl "${daemon[2]}" \
+            --feedbackd "${feedbackd[0]}" --fbcli "${feedbackd[1]}" \
+            --conformance-plan "$plan" "${newer[@]}" "${arguments[@]}" --filter "hapticsd against feedbackd" | tee "$log" || status=$?
+    elif [[ ${CI:-} == true ]]; then
+        echo "hapticsd against feedbackd cannot run in CI: feedbackd is not installed" >&2
+        status=1
+    else
+        echo "SKIPPED hapticsd against feedbackd: feedbackd is not installed (apt install feedbackd)"
+    fi
+    if [[ $status -ne 0 ]]; then
+        echo "hapticsd against feedbackd failed (status $status); the guest's log is above" >&2
+        failed=1
+    fi
+    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1 || true)
+    [[ -s $log ]] && summaries+=("hapticsd against feedbackd (kernel ${kernels[0]}): ${summary:-0 passed, 1 failed}")
+fi
 printf '%s\n' "${summaries[@]}"
 exit "$failed"

@@ -10,8 +10,9 @@ public import HapticsModel
 ///   of `fbd_feedback_vibra_rumble_class_init` and `fbd_feedback_vibra_class_init`.
 /// - `VibraPeriodic`: `duration` (default 1000), `magnitude`, `fade-in-time` ms,
 ///   `fade-in-level`, read as the theme's form says (see `Magnitude`): integers as 0.0.3
-///   (magnitude default 0x7FFF, 0 meaning 0x7FFF; fade-in level default 0x7FFF, 0 meaning
-///   the magnitude; fade-in time 0 meaning the duration: `fbd_dev_vibra_periodic` in 0.0.3),
+///   (magnitude default 0x7FFF, 0 meaning 0x7FFF; fade-in level absent or 0 meaning the
+///   magnitude, a flat level; fade-in time 0 meaning the duration: `fbd_dev_vibra_periodic` in
+///   0.0.3),
 ///   0...1 as 0.8 (magnitude default 0.5, fade-in level 0, fade-in time 500 ms:
 ///   `fbd_feedback_vibra_periodic_init` in 0.8).
 /// - `VibraPattern` (0.8): `magnitudes` (clamped to 0...1, as
@@ -21,6 +22,8 @@ public import HapticsModel
 ///   Haptica string, with `slot` ms, default 100), `ahap` (an AHAP file) or `haptic` (a Lofelt /
 ///   Meta Haptics Studio `.haptic` clip), each file relative to the theme's folder, and
 ///   `intensity` (0...1, default 1).
+/// - `Dummy` (feedbackd's test type, `fbd-feedback-dummy.c`): plays nothing for `duration` ms
+///   (default 0: the feedback ends at once), as a silent `VibraPattern` step.
 /// - `Sound` and `Led` entries are skipped, with one notice per type for the whole theme.
 ///
 /// Entries feedbackd plays in an undefined way (see `VibraRumbleTiming`) load, with a warning
@@ -160,8 +163,12 @@ private struct ThemeReader {
             return (event, .pattern(try steps(item, at: path)))
         case "Haptics":
             return (event, .haptics(try reference(item, at: path)))
+        case "Dummy":
+            let duration = try milliseconds(item, "duration", at: path, default: 0)
+            return (event, .pattern([VibraStep(magnitude: 0, duration: duration)]))
         default:
-            throw invalid(path.appending("type"), "one of VibraRumble, VibraPeriodic, VibraPattern, Haptics, Sound, Led", .string(type))
+            throw invalid(
+                path.appending("type"), "one of VibraRumble, VibraPeriodic, VibraPattern, Haptics, Dummy, Sound, Led", .string(type))
         }
     }
 
@@ -288,7 +295,9 @@ private struct ThemeReader {
         if integerMagnitudes {
             var magnitude = try integer(item, "magnitude", at: path, default: Magnitude.periodicFull)
             if magnitude == 0 { magnitude = Magnitude.periodicFull }
-            var fadeInLevel = try integer(item, "fade-in-level", at: path, default: Magnitude.periodicFull)
+            // 0.0.3's properties lack G_PARAM_CONSTRUCT: their 0x7FFF defaults never reach the
+            // instance, whose fields start at 0 (`fbd_feedback_vibra_periodic_class_init`).
+            var fadeInLevel = try integer(item, "fade-in-level", at: path, default: 0)
             if fadeInLevel == 0 { fadeInLevel = magnitude }
             var fadeInTime = try milliseconds(item, "fade-in-time", at: path, default: 0)
             if fadeInTime == .zero { fadeInTime = duration }

@@ -36,6 +36,11 @@ final class Bus {
     private var slots: [OpaquePointer] = []
     private var boxes: [UnsafeMutableRawPointer] = []
     private var target: UnsafeMutablePointer<hapticsd_target>?
+    /// Whether `process()` is dispatching a message: a property change a handler announces
+    /// then waits for the handler's reply.
+    private var dispatching = false
+    /// The property changes announced while dispatching, in order, each once.
+    private var deferredChanges: [(interface: Interface, property: String)] = []
 
     private init(bus: OpaquePointer) {
         self.bus = bus
@@ -131,10 +136,18 @@ final class Bus {
         if let slot { slots.append(slot) }
     }
 
-    /// Handles everything pending (calls, replies, signals); wraps `sd_bus_process`.
+    /// Handles everything pending (calls, replies, signals); wraps `sd_bus_process`. The
+    /// `PropertiesChanged` a handler announces goes out after the handler's reply, as GDBus
+    /// (feedbackd's) sends it: a client that sets `Profile` and stops at the change's signal
+    /// has had its reply (feedbackd's client test, `test-lfb-integration.c`, relies on it).
     func process() throws(BusError) {
         while true {
+            dispatching = true
             let result = sd_bus_process(bus, nil)
+            dispatching = false
+            let changes = deferredChanges
+            deferredChanges.removeAll()
+            for change in changes { emitPropertyChanged(change.interface, change.property) }
             guard result >= 0 else { throw BusError("processing the bus", result: result) }
             if result == 0 { return }
         }
@@ -150,8 +163,15 @@ final class Bus {
         _ = hapticsd_emit_feedback_ended(bus, id, reason)
     }
 
-    /// Emits `PropertiesChanged` for `property` of `interface`.
+    /// Emits `PropertiesChanged` for `property` of `interface`; while `process()` dispatches a
+    /// message, once that message's reply has gone.
     func emitPropertyChanged(_ interface: Interface, _ property: String) {
+        guard !dispatching else {
+            if !deferredChanges.contains(where: { $0.interface == interface && $0.property == property }) {
+                deferredChanges.append((interface, property))
+            }
+            return
+        }
         _ = hapticsd_emit_property_changed(bus, interface.rawValue, property)
     }
 

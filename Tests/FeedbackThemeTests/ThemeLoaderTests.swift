@@ -138,7 +138,8 @@ import Testing
             {"name": "i", "profiles": [{"name": "full", "feedbacks": [
               {"event-name": "a", "type": "VibraPeriodic", "duration": 1000},
               {"event-name": "b", "type": "VibraPeriodic", "magnitude": 16383, "fade-in-level": 0, "fade-in-time": 0},
-              {"event-name": "c", "type": "VibraPeriodic", "magnitude": 65535, "fade-in-level": 8191, "fade-in-time": 300}
+              {"event-name": "c", "type": "VibraPeriodic", "magnitude": 65535, "fade-in-level": 8191, "fade-in-time": 300},
+              {"event-name": "d", "type": "VibraPeriodic", "duration": 600, "magnitude": 16384}
             ]}]}
             """#
         ).theme
@@ -158,6 +159,15 @@ import Testing
             integer.feedbacks(for: "c", at: .full) == [
                 .periodic(duration: .milliseconds(1000), magnitude: 1, fadeInTime: .milliseconds(300), fadeInLevel: 8191.0 / 32767.0)
             ])
+        // No fade-in level: the property's 0x7FFF default never reaches 0.0.3's instance (no
+        // G_PARAM_CONSTRUCT), its 0 means the magnitude: a flat level, as the VM's
+        // conformance test sees feedbackd play it.
+        #expect(
+            integer.feedbacks(for: "d", at: .full) == [
+                .periodic(
+                    duration: .milliseconds(600), magnitude: 16384.0 / 32767.0, fadeInTime: .milliseconds(600),
+                    fadeInLevel: 16384.0 / 32767.0)
+            ])
     }
 
     @Test func rumblesFeedbackdPlaysInAnUndefinedWayLoadWithAWarningEach() throws {
@@ -176,6 +186,16 @@ import Testing
         #expect(loaded.warnings.contains { $0.contains("'equal'") && $0.contains("1000 ms") })
         #expect(loaded.warnings.contains { $0.contains("'below'") && $0.contains("wraps") })
         #expect(loaded.warnings.contains { $0.contains("'none'") && $0.contains("divides by zero") })
+    }
+
+    /// feedbackd's `Dummy` type (`fbd-feedback-dummy.c`, what upstream's client test's theme
+    /// uses): nothing played, the feedback lasting `duration` ms, 0 by default.
+    @Test func dummyEntriesPlayNothingForTheirDuration() throws {
+        let loaded = try load(
+            #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "a", "type": "Dummy"}, "#
+                + #"{"event-name": "b", "type": "Dummy", "duration": 10000}]}]}"#)
+        #expect(loaded.theme.feedbacks(for: "a", at: .full) == [.pattern([VibraStep(magnitude: 0, duration: .zero)])])
+        #expect(loaded.theme.feedbacks(for: "b", at: .full) == [.pattern([VibraStep(magnitude: 0, duration: .seconds(10))])])
     }
 
     @Test func profilesAreCumulative() throws {
@@ -319,7 +339,7 @@ import Testing
         ),
         (
             #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Smell"}]}]}"#,
-            #"t.json: profiles[0].feedbacks[0].type: expected one of VibraRumble, VibraPeriodic, VibraPattern, Haptics, Sound, Led, found the string "Smell""#
+            #"t.json: profiles[0].feedbacks[0].type: expected one of VibraRumble, VibraPeriodic, VibraPattern, Haptics, Dummy, Sound, Led, found the string "Smell""#
         ),
         (
             #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Haptics", "haptica": "abc"}]}]}"#,

@@ -23,6 +23,32 @@ let golden = path(after: "--golden").map { directory in
     GoldenTests.Options(
         directory: directory, ahapFile: path(after: "--golden-ahap") ?? "", update: arguments.contains("--update-golden"))
 }
+// Debian 12's feedbackd (`--feedbackd`) and, given its command and schemas, a newer one run on
+// libraries of its own (`--newer-feedbackd "LOADER --library-path DIR BINARY"`).
+let conformance: [ConformanceTests.Setup] =
+    daemonPrograms.flatMap { programs in
+        path(after: "--fbcli").map { fbcli in
+            let tools = FeedbackDaemon.Tools(dbusDaemon: programs.dbusDaemon, busctl: programs.busctl, fbcli: fbcli)
+            let debian = path(after: "--feedbackd").flatMap { feedbackd in
+                path(after: "--conformance-plan").map {
+                    ConformanceTests.Setup(
+                        version: "0.0.3", feedbackd: [feedbackd], environment: [:], hapticsd: programs.hapticsd, tools: tools, plan: $0)
+                }
+            }
+            let newer = path(after: "--newer-feedbackd").flatMap { command in
+                path(after: "--newer-feedbackd-version").flatMap { version in
+                    path(after: "--newer-feedbackd-schemas").flatMap { schemas in
+                        path(after: "--newer-feedbackd-plan").map {
+                            ConformanceTests.Setup(
+                                version: version, feedbackd: command.split(separator: " ").map(String.init),
+                                environment: ["GSETTINGS_SCHEMA_DIR": schemas], hapticsd: programs.hapticsd, tools: tools, plan: $0)
+                        }
+                    }
+                }
+            }
+            return [debian, newer].compactMap { $0 }
+        }
+    } ?? []
 let filter = arguments.firstIndex(of: "--filter").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 
 var passed = 0
@@ -31,6 +57,8 @@ let tests =
     UinputTests.all(haptics: haptics) + TouchpadTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics)
     + OtherPadTests.all() + SwitchProTests.all(haptics: haptics) + DaemonTests.all(programs: daemonPrograms)
     + GoldenTests.all(options: golden)
+    + ConformanceTests.all(setups: conformance)
+    + LatencyBenchmark.all(setup: conformance.first, rounds: path(after: "--feedbackd-latency").flatMap { Int($0) })
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {

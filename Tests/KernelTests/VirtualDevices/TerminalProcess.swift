@@ -13,8 +13,8 @@ public final class TerminalProcess: Sendable {
     private let drained = Atomic<Bool>(false)
 
     /// Starts `path` with `arguments` on a new pseudo-terminal (the guest mounts devpts on
-    /// /dev/pts).
-    public init(_ path: String, _ arguments: [String]) throws {
+    /// /dev/pts), with `environment` added to the runner's.
+    public init(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         let terminal = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard terminal >= 0 else { throw VirtualDeviceError("cannot open /dev/ptmx: \(String(cString: strerror(errno)))") }
         var number: UInt32 = 0
@@ -35,7 +35,9 @@ public final class TerminalProcess: Sendable {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
-        let status = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let envp = ChildProcess.environment(adding: environment).map { strdup($0) } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
         close(side)
         guard status == 0 else {
             close(terminal)

@@ -18,12 +18,36 @@ public final class VirtualGamepad: Sendable {
         case gain(Int32)
     }
 
+    /// Everything of an uploaded effect that says when it plays and how strongly.
+    public struct Effect: Equatable, Sendable {
+        /// The slot, as the kernel assigned it.
+        public let id: Int16
+        /// `FF_RUMBLE` or `FF_PERIODIC`.
+        public let type: UInt16
+        /// An `FF_RUMBLE`'s motors, 0...0xFFFF (0 for other types).
+        public let strong: UInt16
+        /// The weak motor.
+        public let weak: UInt16
+        /// An `FF_PERIODIC`'s magnitude, -0x8000...0x7FFF (0 for other types).
+        public let magnitude: Int16
+        /// An `FF_PERIODIC`'s envelope: the level it starts at, 0...0x7FFF.
+        public let attackLevel: UInt16
+        /// How long it ramps from `attackLevel` to `magnitude`, in milliseconds.
+        public let attackLength: UInt16
+        /// How long after the play request it starts, in milliseconds.
+        public let delay: UInt16
+        /// How long it plays, in milliseconds (0: until stopped).
+        public let length: UInt16
+    }
+
     /// A record and when the device side read it.
     public struct Stamped: Sendable {
         /// When the device side read it, on the monotonic clock.
         public let at: Duration
         /// What it was.
         public let record: Record
+        /// The whole effect, for an upload.
+        public let effect: Effect?
     }
 
     /// `/dev/input/eventN`.
@@ -157,13 +181,22 @@ public final class VirtualGamepad: Sendable {
             guard kt_ui_begin_ff_upload(fd, &upload) == 0 else { return }
             let effect = upload.effect
             let isRumble = Int32(effect.type) == FF_RUMBLE
+            let isPeriodic = Int32(effect.type) == FF_PERIODIC
+            let detail = Effect(
+                id: effect.id, type: effect.type,
+                strong: isRumble ? effect.u.rumble.strong_magnitude : 0, weak: isRumble ? effect.u.rumble.weak_magnitude : 0,
+                magnitude: isPeriodic ? effect.u.periodic.magnitude : 0,
+                attackLevel: isPeriodic ? effect.u.periodic.envelope.attack_level : 0,
+                attackLength: isPeriodic ? effect.u.periodic.envelope.attack_length : 0,
+                delay: effect.replay.delay, length: effect.replay.length)
             append(
                 at,
                 .upload(
                     id: effect.id, type: effect.type,
                     strong: isRumble ? effect.u.rumble.strong_magnitude : UInt16(bitPattern: effect.u.periodic.magnitude),
                     weak: isRumble ? effect.u.rumble.weak_magnitude : 0,
-                    length: effect.replay.length))
+                    length: effect.replay.length),
+                effect: detail)
             upload.retval = 0
             _ = kt_ui_end_ff_upload(fd, &upload)
         case (EV_UINPUT, UI_FF_ERASE):
@@ -182,8 +215,8 @@ public final class VirtualGamepad: Sendable {
         }
     }
 
-    private func append(_ at: Duration, _ record: Record) {
-        log.withLock { $0.append(Stamped(at: at, record: record)) }
+    private func append(_ at: Duration, _ record: Record, effect: Effect? = nil) {
+        log.withLock { $0.append(Stamped(at: at, record: record, effect: effect)) }
     }
 
     /// The `/dev/input/eventN` of the uinput device created on `fd`, once it exists (waiting
