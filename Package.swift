@@ -19,6 +19,9 @@ let package = Package(
         .library(name: "PullToRefresh", targets: ["PullToRefresh"]),
         .library(name: "HapticsTesting", targets: ["HapticsTesting"]),
         .library(name: "FeedbackTheme", targets: ["FeedbackTheme"]),
+        // hapticsd as a library: its entry point, its limits, and how it reads each call's
+        // arguments (`MethodArguments`), which the fuzzers' package (Tests/Fuzz) fuzzes.
+        .library(name: "HapticsDaemon", targets: ["HapticsDaemon"]),
         .executable(name: "haptics", targets: ["haptics"]),
         .executable(name: "hapticsd", targets: ["hapticsd"]),
         // libhaptics for C (and Python, through ctypes): `make install` names it
@@ -102,7 +105,7 @@ let package = Package(
         .testTarget(name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine", "HapticsEvdev"], swiftSettings: strict),
         .testTarget(
             name: "HapticsDaemonTests",
-            dependencies: ["HapticsDaemon", "HapticsTesting", "HapticsCommandLine", "HapticsEvdev", "Haptics", "FeedbackTheme"],
+            dependencies: ["HapticsDaemon", "HapticsTesting", "HapticsCommandLine", "HapticsEvdev", "Haptics", "FeedbackTheme", "CSDBus"],
             swiftSettings: strict),
         .testTarget(
             name: "HapticsCLITests",

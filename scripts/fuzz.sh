@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Fuzzes the pattern and theme loaders with libFuzzer and AddressSanitizer, each target starting
 # from the test fixtures: the AHAP loader (and renderer), the .haptic loader, the Haptica parser,
-# the AHAP writer's round trip and the feedbackd theme loader (and theme renderer). Usage:
-# scripts/fuzz.sh [SECONDS] [TARGET...] (default 60 s each, every target in turn; targets: ahap
-# haptic haptica ahap-writer theme). The fuzzers are the
-# package Tests/Fuzz, built by SwiftPM against the Haptics product. A crash leaves its input
+# the AHAP writer's round trip, the feedbackd theme loader (and theme renderer) and hapticsd's
+# reading of D-Bus arguments. Usage: scripts/fuzz.sh [SECONDS] [TARGET...] (default 60 s each,
+# every target in turn; targets: ahap haptic haptica ahap-writer theme dbus). The fuzzers are
+# the package Tests/Fuzz, built by SwiftPM against the library's products. A crash leaves its input
 # in .build/fuzz/ and fails.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 swift=${SWIFT:-swift}
-all_targets=(ahap haptic haptica ahap-writer theme)
+all_targets=(ahap haptic haptica ahap-writer theme dbus)
 seconds=${1:-60}
 shift || true
 targets=("$@")
@@ -20,7 +20,7 @@ if ! [[ $seconds =~ ^[1-9][0-9]*$ ]]; then
 fi
 for target in "${targets[@]}"; do
     case $target in
-        ahap | haptic | haptica | ahap-writer | theme) ;;
+        ahap | haptic | haptica | ahap-writer | theme | dbus) ;;
         *) echo "unknown fuzz target '$target' (${all_targets[*]})" >&2; exit 64 ;;
     esac
 done
@@ -44,7 +44,7 @@ for target in "${targets[@]}"; do
     case $target in
         ahap | ahap-writer) seeds=("$fixtures"/corpus/*.ahap) ;;
         haptic) seeds=("$fixtures"/haptic/*.haptic) ;;
-        haptica) seeds=() ;;
+        haptica | dbus) seeds=() ;;
         theme)
             seeds=("$root"/Tests/Fuzz/ThemeLoaderFuzzer/seeds/*.json)
             if [ -f /usr/share/feedbackd/themes/default.json ]; then seeds+=(/usr/share/feedbackd/themes/default.json); fi
@@ -56,12 +56,15 @@ for target in "${targets[@]}"; do
         printf 'd..oO-Oo' >"$out/corpus-$target/seed-readme"
         printf '\x32O-o-.-X-x--Oo.Xx-abc' >"$out/corpus-$target/seed-all"
     fi
+    # One call's arguments read in microseconds: a dbus input still running after 10 s hangs.
+    limit=()
+    if [ "$target" = dbus ]; then limit=(-timeout=10); fi
     echo "== fuzzing $target for $seconds s"
     # libFuzzer and AddressSanitizer report a crash themselves: the Swift runtime's backtracer
     # is off, since its helper process trips AddressSanitizer and outlives the fuzzer.
     status=0
     (cd "$out" && SWIFT_BACKTRACE=enable=no "$bin/$target-fuzzer" "corpus-$target" -max_total_time="$seconds" \
-        -max_len=8192 -artifact_prefix="$out/$target-") 2>&1 | tee "$log" || status=$?
+        "${limit[@]}" -max_len=8192 -artifact_prefix="$out/$target-") 2>&1 | tee "$log" || status=$?
     if [ "$status" -ne 0 ]; then
         inputs=$(sed -n 's/.*Test unit written to //p' "$log")
         if [ -n "$inputs" ]; then

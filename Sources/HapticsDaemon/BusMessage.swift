@@ -5,8 +5,15 @@ import HapticsPlatform
 /// One message being read (a call's arguments, a property's new value, a signal) or written
 /// (a property's value), through sd-bus's non-variadic calls. Valid only inside the callback
 /// that hands it over.
-struct BusMessage {
+public struct BusMessage {
     let pointer: OpaquePointer
+
+    /// The sd-bus message (`sd_bus_message *`) at `pointer`, which the caller keeps alive while
+    /// the message is used. ``MethodArguments/decode(_:from:limits:)`` reads it from where its
+    /// read position is, which is its first argument once it is sealed.
+    public init(pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
 
     /// The sender's unique name (`sd_bus_message_get_sender`), or "" when the bus gives none.
     var sender: String {
@@ -67,6 +74,21 @@ struct BusMessage {
         var contents: UnsafePointer<CChar>?
         try check(sd_bus_message_peek_type(pointer, &type, &contents), "a variant")
         return contents.map { String(cString: $0) } ?? ""
+    }
+
+    /// Fails unless every value of the container being read (the whole call at its top level)
+    /// has been read; wraps `sd_bus_message_at_end`.
+    func expectEnd() throws(MethodError) {
+        let result = sd_bus_message_at_end(pointer, 0)
+        try check(result, "the end of the arguments")
+        guard result > 0 else {
+            throw .invalidArguments("expected the end of the arguments, found more (signature '\(signature)')")
+        }
+    }
+
+    /// The message's whole signature (`sd_bus_message_get_signature`).
+    var signature: String {
+        sd_bus_message_get_signature(pointer, 1).map { String(cString: $0) } ?? ""
     }
 
     /// Skips the next value of `signature`; wraps `sd_bus_message_skip`.

@@ -1,11 +1,14 @@
-import FeedbackTheme
+public import FeedbackTheme
 
 /// The hints of a `TriggerFeedback` call that the daemon acts on; others are skipped.
-struct FeedbackHints {
+public struct FeedbackHints: Sendable, Hashable {
     /// `profile` (s): play at most this profile for this event.
-    var profile: FeedbackProfile?
+    public var profile: FeedbackProfile?
     /// `important` (b): play even when the profile would silence the event.
-    var important = false
+    public var important = false
+
+    /// No hints: the event plays at the daemon's profile.
+    public init() {}
 
     /// Reads the `a{sv}` argument.
     init(reading call: BusMessage) throws(MethodError) {

@@ -107,21 +107,34 @@ final class FeedbackService {
     {
         do throws(MethodError) {
             if let reply { return try read(member, into: reply) }
-            guard let message else { return -EINVAL }
-            switch member {
-            case HAPTICSD_TRIGGER_FEEDBACK: return try triggerFeedback(message)
-            case HAPTICSD_END_FEEDBACK, HAPTICSD_STOP:
-                end(try message.readUInt32(), .explicit)
+            guard let message, let method = DaemonMethod(member) else { return -EINVAL }
+            switch try MethodArguments.decode(method, from: message, limits: registry.limits) {
+            case .triggerFeedback(_, let event, let hints, let timeout):
+                return try triggerFeedback(event, hints: hints, timeout: timeout, for: message)
+            case .end(let id):
+                end(id, .explicit)
                 return Bus.reply(to: message)
-            case HAPTICSD_VIBRATE: return try vibrate(message)
-            case HAPTICSD_PLAY_AHAP: return try playAHAP(message)
-            case HAPTICSD_IMPACT: return try impact(message)
-            case HAPTICSD_NOTIFY: return try notify(message)
-            case HAPTICSD_SELECTION: return try selection(message)
-            case HAPTICSD_STOP_ALL:
+            case .profile(let new):
+                if new != profile {
+                    profile = new
+                    bus.emitPropertyChanged(.feedback, "Profile")
+                }
+                return 0
+            case .vibrate(let appID, let steps): return vibrate(appID, steps, for: message)
+            case .playAHAP(_, let pattern, let timeout): return try playOwn(engine.track(for: pattern), for: message, timeout: timeout)
+            case .impact(_, let style, let intensity):
+                return try playOwn(engine.track(for: .impact(style), intensity: intensity), for: message, timeout: -1)
+            case .notify(_, let type): return try playOwn(engine.track(for: .notification(type)), for: message, timeout: -1)
+            case .selection: return try playOwn(engine.track(for: .selection), for: message, timeout: -1)
+            case .stopAll:
                 for id in registry.entries.keys.sorted() { end(id, .explicit) }
                 return Bus.reply(to: message)
-            default: return try write(member, from: message)
+            case .gain(let gain):
+                if gain != engine.gain {
+                    engine.setGain(gain)
+                    bus.emitPropertyChanged(.haptics, "Gain")
+                }
+                return 0
             }
         } catch {
             return Bus.fail(busError, error)
@@ -147,61 +160,29 @@ final class FeedbackService {
         }
     }
 
-    private func write(_ member: hapticsd_member, from value: BusMessage) throws(MethodError) -> Int32 {
-        switch member {
-        case HAPTICSD_PROFILE:
-            let text = try value.readString()
-            guard let new = FeedbackProfile(rawValue: text) else {
-                throw .invalidArguments("the profile '\(text)' is not one of full, quiet, silent")
-            }
-            if new != profile {
-                profile = new
-                bus.emitPropertyChanged(.feedback, "Profile")
-            }
-            return 0
-        case HAPTICSD_GAIN:
-            let gain = try value.readDouble()
-            guard gain.isFinite, (0...1).contains(gain) else { throw .invalidArguments("the gain \(gain) is not a number from 0 to 1") }
-            if gain != engine.gain {
-                engine.setGain(gain)
-                bus.emitPropertyChanged(.haptics, "Gain")
-            }
-            return 0
-        default: return -EINVAL
-        }
-    }
-
     // MARK: - org.sigxcpu.Feedback
 
     /// Reproduces `fbd_feedback_manager_handle_trigger_feedback` in
-    /// src/fbd-feedback-manager.c: an empty app id or event is `InvalidArgs`; a timeout below
-    /// -1 counts as -1; the hint `profile` can only lower the level (`get_max_level`), and
+    /// src/fbd-feedback-manager.c once ``MethodArguments`` has checked the arguments: the hint
+    /// `profile` can only lower the level (`get_max_level`), and
     /// `important` plays at `full` whatever the profile (feedbackd 0.8 honours it only for the
     /// apps its `allow-important` setting lists; here every app may); the reply is the new
     /// feedback's id,
     /// always, and when the theme has nothing for the event `FeedbackEnded` with `NOT_FOUND`
     /// follows it at once.
-    private func triggerFeedback(_ call: BusMessage) throws(MethodError) -> Int32 {
-        let appID = try call.readString()
-        let event = try call.readString()
-        let hints = try FeedbackHints(reading: call)
-        let timeout = max(try call.readInt32(), -1)
-        guard !appID.isEmpty else { throw .invalidArguments("Invalid app id \(appID)") }
-        guard !event.isEmpty else { throw .invalidArguments("Invalid event \(event)") }
+    private func triggerFeedback(_ event: String, hints: FeedbackHints, timeout: Int32, for call: BusMessage) throws(MethodError)
+        -> Int32
+    {
         let level = hints.important ? FeedbackProfile.full : max(profile, hints.profile ?? .full)
         return try play(theme.timelines(for: event, at: level), for: call, timeout: timeout, endsWithClient: true)
     }
 
     /// Replies with a new id and starts `timelines` as that feedback of the caller, or signals
     /// its end at once when there is nothing to play. Unless `endsWithClient`, only a loop ends
-    /// when the caller leaves the bus.
+    /// when the caller leaves the bus. `timeout` is one ``MethodArguments`` checked.
     private func play(_ timelines: [FeedbackTimeline], for call: BusMessage, timeout: Int32, endsWithClient: Bool = false)
         throws(MethodError) -> Int32
     {
-        guard timeout >= -1, timeout <= registry.limits.timeoutSeconds else {
-            throw .invalidArguments(
-                "the timeout \(timeout) is not -1 (once), 0 (until ended) or 1 to \(registry.limits.timeoutSeconds) seconds")
-        }
         let client = call.sender
         let id = try registry.admit(client)
         // As `fbd_feedback_manager_handle_trigger_feedback`: the reply first, then the feedback
@@ -257,27 +238,8 @@ final class FeedbackService {
 
     // MARK: - org.sigxcpu.Feedback.Haptic
 
-    private func vibrate(_ call: BusMessage) throws(MethodError) -> Int32 {
-        let appID = try call.readString()
-        let limits = registry.limits
-        var steps: [VibraStep] = []
-        _ = try call.enter("a", "(du)")
-        while try call.enter("r", "du") {
-            let amplitude = try call.readDouble()
-            let milliseconds = try call.readUInt32()
-            try call.exit()
-            guard steps.count < limits.vibrateItems else {
-                throw .invalidArguments("a pattern holds at most \(limits.vibrateItems) items")
-            }
-            guard amplitude.isFinite, (0...1).contains(amplitude) else {
-                throw .invalidArguments("item \(steps.count): the amplitude \(amplitude) is not a number from 0 to 1")
-            }
-            guard milliseconds <= limits.vibrateItemMilliseconds else {
-                throw .invalidArguments("item \(steps.count): \(milliseconds) ms is longer than \(limits.vibrateItemMilliseconds) ms")
-            }
-            steps.append(VibraStep(magnitude: amplitude, duration: .milliseconds(Int(milliseconds))))
-        }
-        try call.exit()
+    /// Ends the caller's running `Vibrate` for `appID` and plays `steps` in its place.
+    private func vibrate(_ appID: String, _ steps: [VibraStep], for call: BusMessage) -> Int32 {
         let key = call.sender + "\u{0}" + appID
         if let running = vibrations[key] { end(running, .explicit) }
         guard !steps.isEmpty else { return Bus.reply(to: call, true) }
@@ -290,50 +252,6 @@ final class FeedbackService {
     }
 
     // MARK: - io.github.haptics.Haptics1
-
-    private func playAHAP(_ call: BusMessage) throws(MethodError) -> Int32 {
-        _ = try call.readString()
-        let text = try call.readString()
-        let timeout = try call.readInt32()
-        let bytes = Array(text.utf8)
-        guard bytes.count <= registry.limits.ahapBytes else {
-            throw .limitExceeded("the AHAP document is \(bytes.count) bytes; at most \(registry.limits.ahapBytes) are taken")
-        }
-        let pattern: HapticPattern
-        do {
-            pattern = try AHAPLoader.decode(bytes, file: "PlayAHAP").pattern
-        } catch {
-            throw .invalidArguments(error.description)
-        }
-        return try playOwn(engine.track(for: pattern), for: call, timeout: timeout)
-    }
-
-    private func impact(_ call: BusMessage) throws(MethodError) -> Int32 {
-        _ = try call.readString()
-        let name = try call.readString()
-        let intensity = try call.readDouble()
-        guard let style = ImpactStyle(rawValue: name) else {
-            throw .invalidArguments("the style '\(name)' is not one of \(ImpactStyle.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        guard intensity.isFinite, (0...1).contains(intensity) else {
-            throw .invalidArguments("the intensity \(intensity) is not a number from 0 to 1")
-        }
-        return try playOwn(engine.track(for: .impact(style), intensity: intensity), for: call, timeout: -1)
-    }
-
-    private func notify(_ call: BusMessage) throws(MethodError) -> Int32 {
-        _ = try call.readString()
-        let name = try call.readString()
-        guard let type = NotificationType(rawValue: name) else {
-            throw .invalidArguments("the type '\(name)' is not one of \(NotificationType.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return try playOwn(engine.track(for: .notification(type)), for: call, timeout: -1)
-    }
-
-    private func selection(_ call: BusMessage) throws(MethodError) -> Int32 {
-        _ = try call.readString()
-        return try playOwn(engine.track(for: .selection), for: call, timeout: -1)
-    }
 
     /// Plays `track` for a method of our own interface, every one of which goes through here:
     /// in the silent profile nothing sounds (the call still gets its id, and `FeedbackEnded`).

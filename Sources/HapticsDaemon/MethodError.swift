@@ -1,9 +1,9 @@
 /// A D-Bus error a method call gets back: its name and a message saying what was wrong.
-struct MethodError: Error, Sendable, Equatable {
+public struct MethodError: Error, Sendable, Equatable {
     /// The D-Bus error name, e.g. `org.freedesktop.DBus.Error.InvalidArgs`.
-    var name: String
+    public var name: String
     /// What was wrong with the call.
-    var message: String
+    public var message: String
 
     /// An argument out of its range or of the wrong form.
     static func invalidArguments(_ message: String) -> MethodError {

@@ -6,6 +6,11 @@ import PackageDescription
 // fuzzer is an executable of one file, built with `-sanitize=fuzzer,address`, that uses the
 // Haptics product's public API alone; its top-level code runs libFuzzer's driver on its test
 // function (CLibFuzzer/shim.h says why). The same strict settings as the library's manifest.
+// A package reaches another's modules only through its products, and a target's sources lie
+// inside its own package: so the daemon's argument reading is public API of the HapticsDaemon
+// product (`MethodArguments`, `DaemonMethod`, `BusMessage`), which the D-Bus fuzzer calls on
+// calls it builds with sd-bus itself (CSDBusMessage; the library's own sd-bus module is not a
+// product).
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
@@ -33,5 +38,11 @@ let package = Package(
         .executableTarget(
             name: "theme-fuzzer", dependencies: fuzzerDependencies + [.product(name: "FeedbackTheme", package: "Haptics")],
             path: "ThemeLoaderFuzzer", exclude: ["seeds"], swiftSettings: strict),
+        // sd-bus, to build the calls the D-Bus fuzzer reads.
+        .systemLibrary(name: "CSDBusMessage", path: "CSDBusMessage"),
+        // hapticsd's reading of each method's arguments from a sealed sd-bus call.
+        .executableTarget(
+            name: "dbus-fuzzer", dependencies: ["CLibFuzzer", "CSDBusMessage", .product(name: "HapticsDaemon", package: "Haptics")],
+            path: "DBusArgumentsFuzzer", swiftSettings: strict),
     ]
 )

@@ -1,0 +1,47 @@
+import CSDBus
+
+/// A method or a property write of hapticsd's three interfaces whose arguments
+/// ``MethodArguments/decode(_:from:limits:)`` reads.
+public enum DaemonMethod: Sendable, Hashable, CaseIterable {
+    /// `org.sigxcpu.Feedback.TriggerFeedback(s app_id, s event, a{sv} hints, i timeout)`.
+    case triggerFeedback
+    /// `org.sigxcpu.Feedback.EndFeedback(u id)`.
+    case endFeedback
+    /// A write of the property `org.sigxcpu.Feedback.Profile` (`s`).
+    case setProfile
+    /// `org.sigxcpu.Feedback.Haptic.Vibrate(s app_id, a(du) pattern)`.
+    case vibrate
+    /// `io.github.haptics.Haptics1.PlayAHAP(s app_id, s ahap, i timeout)`.
+    case playAHAP
+    /// `io.github.haptics.Haptics1.Impact(s app_id, s style, d intensity)`.
+    case impact
+    /// `io.github.haptics.Haptics1.Notify(s app_id, s type)`.
+    case notify
+    /// `io.github.haptics.Haptics1.Selection(s app_id)`.
+    case selection
+    /// `io.github.haptics.Haptics1.Stop(u id)`.
+    case stop
+    /// `io.github.haptics.Haptics1.StopAll()`.
+    case stopAll
+    /// A write of the property `io.github.haptics.Haptics1.Gain` (`d`).
+    case setGain
+
+    /// The method, or the property written, that the vtables route as `member`; `nil` for a
+    /// member that is only read.
+    init?(_ member: hapticsd_member) {
+        switch member {
+        case HAPTICSD_TRIGGER_FEEDBACK: self = .triggerFeedback
+        case HAPTICSD_END_FEEDBACK: self = .endFeedback
+        case HAPTICSD_PROFILE: self = .setProfile
+        case HAPTICSD_VIBRATE: self = .vibrate
+        case HAPTICSD_PLAY_AHAP: self = .playAHAP
+        case HAPTICSD_IMPACT: self = .impact
+        case HAPTICSD_NOTIFY: self = .notify
+        case HAPTICSD_SELECTION: self = .selection
+        case HAPTICSD_STOP: self = .stop
+        case HAPTICSD_STOP_ALL: self = .stopAll
+        case HAPTICSD_GAIN: self = .setGain
+        default: return nil
+        }
+    }
+}
