@@ -210,11 +210,16 @@ def test_only_a_record_engine_has_frames() -> None:
 
 
 def test_stdout_plays_in_real_time_and_stop_ends_a_wait(capfd: pytest.CaptureFixture[str]) -> None:
+    with haptics.Engine(driver="record") as recorder:
+        recorder.play("heavy")
+        recorder.wait()
+        length_ms = max(frame.start_ms + frame.duration_ms for frame in recorder.frames)
+    assert length_ms > 0
     with haptics.Engine(driver="stdout") as engine:
         started = time.monotonic()
         engine.play("heavy")
         engine.wait()
-        assert time.monotonic() - started >= 0.15
+        assert time.monotonic() - started >= length_ms / 1000 * 0.9
         engine.play("light", repeat=haptics.FOREVER)
         stopper = threading.Timer(0.2, engine.stop)
         stopper.start()
