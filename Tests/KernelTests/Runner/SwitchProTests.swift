@@ -55,7 +55,7 @@ enum SwitchProTests {
         try expect(uniq == address, "the pad's address is \"\(uniq)\", not the \(address) its device info gave")
         let devices = DeviceDiscovery().devices()
         let info = try require(devices.first { $0.node == pad.node }, "discovery does not list \(pad.node) among \(devices.map(\.node))")
-        try expect(info.name == VirtualSwitchPro.productName, "\(pad.node) is named \(info.name)")
+        try expect(info.name == VirtualSwitchPro.inputName, "\(pad.node) is named \(info.name)")
         try expect(info.usbID == "057e:2009" && info.busName == "usb", "\(pad.node) is \(info.usbID) on \(info.busName)")
         try expect(
             info.capabilities.hasRumble && info.capabilities.isGamepad && !info.capabilities.prefersPeriodic,
@@ -141,11 +141,11 @@ enum SwitchProTests {
         defer { pad.destroy() }
         let (listStatus, listing) = try ChildProcess(haptics, ["devices"]).finish()
         try expect(
-            listStatus == 0 && listing.contains(pad.node) && listing.contains(VirtualSwitchPro.productName),
+            listStatus == 0 && listing.contains(pad.node) && listing.contains(VirtualSwitchPro.inputName),
             "haptics devices (\(listStatus)) did not list the pad:\n\(listing)")
         let (jsonStatus, json) = try ChildProcess(haptics, ["devices", "--json"]).finish()
         try expect(
-            jsonStatus == 0 && json.contains("\"node\":\"\(pad.node)\"") && json.contains(VirtualSwitchPro.productName),
+            jsonStatus == 0 && json.contains("\"node\":\"\(pad.node)\"") && json.contains(VirtualSwitchPro.inputName),
             "haptics devices --json (\(jsonStatus)) did not list the pad:\n\(json)")
         let start = pad.motorReports.count
         let (status, output) = try ChildProcess(haptics, ["play", "heavy", "--driver", "evdev", "--device", pad.node]).finish()

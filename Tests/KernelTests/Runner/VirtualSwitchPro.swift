@@ -27,6 +27,11 @@ import VirtualDevices
 final class VirtualSwitchPro: VirtualRumblePad {
     /// The name `hid-nintendo` gives the gamepad's input device.
     static let productName = "Nintendo Switch Pro Controller"
+    /// The HID device's name, as a real pad's USB descriptors give it.
+    static let deviceName = "Nintendo Co., Ltd. Pro Controller"
+    /// The name of the gamepad's input device: hid-nintendo's own on 6.1; on 7.3 the driver
+    /// keeps the HID device's (a difference between the kernels of the matrix).
+    static var inputName: String { KernelVersion.current.isAtLeast(7, 3) ? deviceName : productName }
     /// How often a Pro Controller sends its input report over USB.
     static let inputInterval = Duration.milliseconds(15)
     private static let serials = Atomic<UInt8>(0)
@@ -53,7 +58,7 @@ final class VirtualSwitchPro: VirtualRumblePad {
         self.replies = replies
         (device, node, driver) = try UhidDevice.bound(
             UhidDevice.Identity(
-                name: "Nintendo Co., Ltd. Pro Controller", phys: "usb-haptics-kernel-tests-switchpro-\(serial)/input0",
+                name: Self.deviceName, phys: "usb-haptics-kernel-tests-switchpro-\(serial)/input0",
                 uniq: "", bus: BUS_USB, vendor: 0x057E, product: 0x2009, version: 0x0210,
                 descriptor: SwitchProReplies.reportDescriptor),
             featureReport: { _ in nil },
