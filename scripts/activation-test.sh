@@ -7,6 +7,7 @@
 # debug build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-bus.sh
 scripts/ensure-packages.sh feedbackd dbus-daemon libglib2.0-bin
 hapticsd=$(realpath "${HAPTICSD:-.build/debug/hapticsd}")
 [ -x "$hapticsd" ] || { echo "activation-test: FAIL: no hapticsd at $hapticsd (swift build --product hapticsd)" >&2; exit 1; }
@@ -27,24 +28,9 @@ mkdir -p "$work/bin" "$work/services"
 printf '#!/bin/sh\nexec "%s" --driver record "$@" >"%s" 2>"%s"\n' "$hapticsd" "$work/frames.log" "$work/hapticsd.log" >"$work/bin/hapticsd"
 chmod +x "$work/bin/hapticsd"
 sed "s|@BINDIR@|$work/bin|" dbus/org.sigxcpu.Feedback.service.in >"$work/services/org.sigxcpu.Feedback.service"
-cat >"$work/bus.conf" <<CONFIG
-<busconfig>
-  <type>session</type>
-  <listen>unix:path=$work/bus</listen>
-  <auth>EXTERNAL</auth>
-  <servicedir>$work/services</servicedir>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-CONFIG
-dbus-daemon --nofork --config-file="$work/bus.conf" --print-address >"$work/address" 2>"$work/bus.log" &
-pids+=("$!")
-for _ in $(seq 100); do [ -s "$work/address" ] && break; sleep 0.1; done
-[ -s "$work/address" ] || fail "dbus-daemon did not start"
-export DBUS_SESSION_BUS_ADDRESS="unix:path=$work/bus"
+private_bus_start "$work/bus" "$work/services" || fail "dbus-daemon did not start"
+pids+=("$private_bus_pid")
+export DBUS_SESSION_BUS_ADDRESS="$private_bus_address"
 owner() {
     gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
         --method org.freedesktop.DBus.GetConnectionUnixProcessID org.sigxcpu.Feedback 2>/dev/null | sed -n 's/.*uint32 \([0-9]*\).*/\1/p'

@@ -7,6 +7,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
+. scripts/private-bus.sh
 swift=${SWIFT:-swift}
 configuration=${CONFIGURATION:-release}
 calls=${1:-10000}
@@ -17,16 +18,11 @@ bin=$("$swift" build -c "$configuration" --show-bin-path)
 dir=$(mktemp -d)
 bus_pid=
 trap '[ -n "$bus_pid" ] && kill "$bus_pid"; rm -rf "$dir"' EXIT
-cat >"$dir/bus.conf" <<CONF
-<busconfig><type>session</type><listen>unix:path=$dir/bus</listen><auth>EXTERNAL</auth>
-<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy></busconfig>
-CONF
 cat >"$dir/theme.json" <<'THEME'
 {"name": "bench", "profiles": [{"name": "quiet", "feedbacks": [
   {"event-name": "x-bench", "type": "VibraRumble", "duration": 1000, "magnitude": 1}]}]}
 THEME
-dbus-daemon --nofork --config-file="$dir/bus.conf" 2>/dev/null &
-bus_pid=$!
-for _ in $(seq 100); do [ -S "$dir/bus" ] && break; sleep 0.05; done
-DBUS_SESSION_BUS_ADDRESS="unix:path=$dir/bus" /usr/bin/python3 bench/daemon_latency.py \
+private_bus_start "$dir/bus" || { cat "$dir/bus.log" >&2; exit 1; }
+bus_pid=$private_bus_pid
+DBUS_SESSION_BUS_ADDRESS=$private_bus_address /usr/bin/python3 bench/daemon_latency.py \
     "$bin/hapticsd" "$dir/theme.json" "$calls" "${BENCH_JSON:-bench/daemon-latency.json}"

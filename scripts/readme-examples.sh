@@ -19,6 +19,7 @@
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
+. "$repo/scripts/private-bus.sh"
 readme="$repo/README.md"
 bin="$repo/.build/debug"
 for program in haptics hapticsd; do
@@ -206,28 +207,12 @@ classify() {
 bus_up=""
 start_bus() {
     [ -n "$bus_up" ] && return
-    cat >"$work/.bus.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:path=$work/.bus</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-EOF
-    dbus-daemon --nofork --config-file="$work/.bus.conf" --print-address >"$work/.bus.address" 2>"$work/.bus.log" &
-    started+=("$!")
-    local tries=0
-    until [ -s "$work/.bus.address" ]; do
-        tries=$((tries + 1)); [ "$tries" -lt 100 ] || { echo "readme-examples: dbus-daemon did not start" >&2; cat "$work/.bus.log" >&2; exit 1; }
-        sleep 0.1
-    done
-    DBUS_SESSION_BUS_ADDRESS="$(head -n 1 "$work/.bus.address")"
+    if ! private_bus_start "$work/.bus"; then
+        kill "$private_bus_pid" 2>/dev/null || true
+        echo "readme-examples: dbus-daemon did not start" >&2; cat "$work/.bus.log" >&2; exit 1
+    fi
+    started+=("$private_bus_pid")
+    DBUS_SESSION_BUS_ADDRESS=$private_bus_address
     export DBUS_SESSION_BUS_ADDRESS
     echo "(the D-Bus examples: hapticsd --driver record on a private bus, $DBUS_SESSION_BUS_ADDRESS)"
     (cd "$work" && exec env -u FEEDBACK_THEME XDG_CONFIG_HOME="$work/.config" hapticsd --driver record) \

@@ -30,6 +30,27 @@ enum ConformanceTests {
         let tools: FeedbackDaemon.Tools
         /// Each theme file with the events to send, one line each: `THEME EVENT EVENT...`.
         let plan: String
+
+        /// feedbackd, then hapticsd, each on a bus and a pad of its own, with `theme`; and
+        /// whether feedbackd opened its pad (its `FF_GAIN` request).
+        func startBoth(theme: String) throws -> (feedbackd: FeedbackDaemon, hapticsd: FeedbackDaemon, opened: Bool) {
+            let feedbackd = try FeedbackDaemon(
+                name: "feedbackd", tools: tools, program: self.feedbackd[0], arguments: { _ in Array(self.feedbackd.dropFirst()) },
+                environment: environment.merging(["FEEDBACK_THEME": theme, "GSETTINGS_BACKEND": "memory"]) { $1 },
+                tagPad: ConformanceTests.tagAsVibra)
+            // feedbackd opens its device (and sets the gain) when it starts; the tag has done its
+            // work then, and must not reach a later pad given the same device number.
+            let opened = feedbackd.pad.wait { if case .gain = $0 { true } else { false } }
+            ConformanceTests.untag(feedbackd.pad)
+            do {
+                let hapticsd = try FeedbackDaemon(
+                    name: "hapticsd", tools: tools, program: self.hapticsd, arguments: { ["--device", $0.node, "--theme", theme] })
+                return (feedbackd, hapticsd, opened)
+            } catch {
+                _ = feedbackd.stop()
+                throw error
+            }
+        }
     }
 
     /// A pulse's start and end may differ by this much between the daemons, in milliseconds.
@@ -133,21 +154,7 @@ enum ConformanceTests {
 
     /// Both daemons with `theme`, each event sent to both at once.
     private static func run(theme: String, events: [String], setup: Setup) throws -> [Outcome] {
-        let feedbackd = try FeedbackDaemon(
-            name: "feedbackd", tools: setup.tools, program: setup.feedbackd[0], arguments: { _ in Array(setup.feedbackd.dropFirst()) },
-            environment: setup.environment.merging(["FEEDBACK_THEME": theme, "GSETTINGS_BACKEND": "memory"]) { $1 }, tagPad: tagAsVibra)
-        // feedbackd opens its device (and sets the gain) when it starts; the tag has done its
-        // work then, and must not reach a later pad given the same device number.
-        let opened = feedbackd.pad.wait { if case .gain = $0 { true } else { false } }
-        untag(feedbackd.pad)
-        let hapticsd: FeedbackDaemon
-        do {
-            hapticsd = try FeedbackDaemon(
-                name: "hapticsd", tools: setup.tools, program: setup.hapticsd, arguments: { ["--device", $0.node, "--theme", theme] })
-        } catch {
-            _ = feedbackd.stop()
-            throw error
-        }
+        let (feedbackd, hapticsd, opened) = try setup.startBoth(theme: theme)
         var windows: [(event: String, feedbackd: ArraySlice<VirtualGamepad.Stamped>, hapticsd: ArraySlice<VirtualGamepad.Stamped>)] =
             []
         var gains: [(feedbackd: Double, hapticsd: Double)] = []

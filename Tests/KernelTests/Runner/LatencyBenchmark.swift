@@ -22,20 +22,7 @@ enum LatencyBenchmark {
     private static let event = "button-pressed"
 
     private static func measure(_ setup: ConformanceTests.Setup, rounds: Int) throws {
-        let feedbackd = try FeedbackDaemon(
-            name: "feedbackd", tools: setup.tools, program: setup.feedbackd[0], arguments: { _ in Array(setup.feedbackd.dropFirst()) },
-            environment: setup.environment.merging(["FEEDBACK_THEME": theme, "GSETTINGS_BACKEND": "memory"]) { $1 },
-            tagPad: ConformanceTests.tagAsVibra)
-        let opened = feedbackd.pad.wait { if case .gain = $0 { true } else { false } }
-        ConformanceTests.untag(feedbackd.pad)
-        let hapticsd: FeedbackDaemon
-        do {
-            hapticsd = try FeedbackDaemon(
-                name: "hapticsd", tools: setup.tools, program: setup.hapticsd, arguments: { ["--device", $0.node, "--theme", theme] })
-        } catch {
-            _ = feedbackd.stop()
-            throw error
-        }
+        let (feedbackd, hapticsd, opened) = try setup.startBoth(theme: theme)
         let daemons = [hapticsd, feedbackd]
         var fromClient: [[Double]] = [[], []]
         var problems: [String] = []
