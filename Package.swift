@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "Haptics", targets: ["Haptics"]),
         .library(name: "HapticsEvdev", targets: ["HapticsEvdev"]),
+        .library(name: "HapticsHidraw", targets: ["HapticsHidraw"]),
         .library(name: "PullToRefresh", targets: ["PullToRefresh"]),
         .library(name: "HapticsTesting", targets: ["HapticsTesting"]),
         .library(name: "FeedbackTheme", targets: ["FeedbackTheme"]),
@@ -46,6 +47,11 @@ let package = Package(
         .systemLibrary(name: "CEvdev", path: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(
             name: "HapticsEvdev", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "CEvdev"], swiftSettings: strict),
+        // The hidraw driver: output reports written to pads beside their kernel drivers (HD
+        // Rumble, adaptive triggers, trigger motors).
+        .target(
+            name: "HapticsHidraw", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev"],
+            swiftSettings: strict),
         // MJRefresh's state machine, firing feedback through the core's protocol.
         .target(name: "PullToRefresh", dependencies: ["HapticsModel"], swiftSettings: strict),
         // The command-line kit both programs share: option declarations, parsing, help, usage
@@ -100,6 +106,7 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "HapticsTestingTests", dependencies: ["Haptics", "HapticsPlayback", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev", "Haptics"], swiftSettings: strict),
+        .testTarget(name: "HapticsHidrawTests", dependencies: ["HapticsHidraw", "HapticsEvdev", "Haptics"], swiftSettings: strict),
         .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "Haptics", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "HapticsModel", "HapticsPlatform"], swiftSettings: strict),
         .testTarget(name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine", "HapticsEvdev"], swiftSettings: strict),

@@ -6,11 +6,13 @@ extension PadProfile {
     /// Sony's DualSense through hid-playstation: two voice-coil actuators, the strong
     /// magnitude to the left one and the weak to the right (`motor_left = strong / 256`,
     /// `motor_right = weak / 256`), 8-bit, played by the pad's rumble emulation with a heavy
-    /// left and a light right, so the usual sharpness split holds.
+    /// left and a light right, so the usual sharpness split holds. Its adaptive triggers are
+    /// reached through hidraw only.
     public static let dualSense = PadProfile(
         name: "dualsense", title: "DualSense (hid-playstation)",
         strongActuator: Actuator(side: .left, kind: .voiceCoil), weakActuator: Actuator(side: .right, kind: .voiceCoil),
-        steps: .highByte, longestHold: nil, effectSlots: memlessSlots, shortestPulse: .milliseconds(20), sharpness: .split)
+        steps: .highByte, longestHold: nil, effectSlots: memlessSlots, shortestPulse: .milliseconds(20), sharpness: .split,
+        triggers: .adaptive)
 
     /// Sony's DualShock 4 through hid-sony: a large eccentric motor on the left (strong) and a
     /// small one on the right (weak), 8-bit; the pad stops a held level on its own after
@@ -24,13 +26,14 @@ extension PadProfile {
     /// Microsoft's Xbox One S and Series pads over Bluetooth through hid-microsoft: the
     /// handles' eccentric motors, strong on the left and weak on the right, each
     /// `magnitude * 100 / 65535` (the trigger motors stay at 0); each report asks the pad to
-    /// hold its levels for the longest it can (the driver's own figure: 65536 ms).
+    /// hold its levels for the longest it can (the driver's own figure: 65536 ms). Its trigger
+    /// motors are reached through hidraw only.
     public static let xboxBluetooth = PadProfile(
         name: "xbox-bt", title: "Xbox Wireless Controller over Bluetooth (hid-microsoft)",
         strongActuator: Actuator(side: .left, kind: .eccentricRotatingMass),
         weakActuator: Actuator(side: .right, kind: .eccentricRotatingMass),
         steps: .percent, longestHold: .milliseconds(65_536), effectSlots: memlessSlots, shortestPulse: .milliseconds(40),
-        sharpness: .split)
+        sharpness: .split, triggers: .motors)
 
     /// Nintendo's Switch Pro Controller through hid-nintendo: a linear resonant actuator in
     /// each handle, both played at the driver's fixed 160 Hz and 320 Hz carriers; the strong

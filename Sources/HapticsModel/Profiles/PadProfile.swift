@@ -29,11 +29,14 @@ public struct PadProfile: Sendable, Hashable {
     public var shortestPulse: Duration
     /// How sharpness is spread over the two motors.
     public var sharpness: SharpnessMapping
+    /// What the pad's triggers can do, or `nil` when it has none that play (or they are not
+    /// known). The kernel's `FF_RUMBLE` never reaches them.
+    public var triggers: TriggerKind?
 
     /// Creates a profile.
     public init(
         name: String, title: String, strongActuator: Actuator, weakActuator: Actuator, steps: AmplitudeSteps,
-        longestHold: Duration?, effectSlots: Int, shortestPulse: Duration, sharpness: SharpnessMapping
+        longestHold: Duration?, effectSlots: Int, shortestPulse: Duration, sharpness: SharpnessMapping, triggers: TriggerKind? = nil
     ) {
         self.name = name
         self.title = title
@@ -44,6 +47,19 @@ public struct PadProfile: Sendable, Hashable {
         self.effectSlots = effectSlots
         self.shortestPulse = shortestPulse
         self.sharpness = sharpness
+        self.triggers = triggers
+    }
+
+    /// The parts the kernel's `FF_RUMBLE` reaches: both handles, where the actuators' sides
+    /// are known, else none that can be told apart.
+    public var rumbleParts: Set<PadPart> {
+        strongActuator.side != nil && weakActuator.side != nil ? PadPart.handles : []
+    }
+
+    /// Every part the pad has that plays: its handles (where their sides are known) and its
+    /// triggers (where they play).
+    public var parts: Set<PadPart> {
+        rumbleParts.union(triggers == nil ? [] : PadPart.triggers)
     }
 
     /// How often the renderer re-sends a held level: at most every 2 s (as SDL does) and at
