@@ -74,7 +74,7 @@ import Testing
     @Test func anUnknownPadIsAUsageErrorListingTheNames() async {
         let (code, console) = await CapturedConsole.run("render", "heavy", "--pad", "steam-deck")
         #expect(code == .usage)
-        #expect(console.err.contains("one of dualsense, dualshock4, xbox-bt, switch-pro, generic"))
+        #expect(console.err.contains("one of dualsense, dualshock4, xbox-bt, switch-pro, switch-pro-hd, generic"))
     }
 
     @Test func withoutAPadTheLevelsAreExactAsBefore() async throws {
