@@ -175,12 +175,12 @@ public final class HidrawDriver: HapticDriver {
             }
             return state.pads
         }
-        for var pad in pads {
-            if pad.info.model == .xboxBluetooth, let last = pad.lastXboxReport {
+        for pad in pads {
+            let resets = pad.resetReports()
+            if pad.info.model == .xboxBluetooth, !resets.isEmpty, let last = pad.lastXboxReport {
                 system.sleep(last + HidrawPad.xboxSpacing - system.now())
             }
-            pad.feedGeneration += 1
-            for report in pad.resetReports() {
+            for report in resets {
                 do throws(Errno) {
                     try system.send(pad.fd, report)
                 } catch {
@@ -247,7 +247,7 @@ public final class HidrawDriver: HapticDriver {
         case .switchPro:
             let report = pad.switchReport(frame)
             pad.feedGeneration += 1
-            try write(report.bytes, to: &pad)
+            if frame.isSilent { try writeReset(report.bytes, to: &pad) } else { try write(report.bytes, to: &pad) }
             guard !frame.isSilent, frame.duration > HidrawPad.switchFeedInterval else {
                 pad.feeding = nil
                 return nil
@@ -265,14 +265,15 @@ public final class HidrawDriver: HapticDriver {
             pad.triggerEffects = [:]
             let reset = pad.dualSenseReset()
             guard reset.motors != nil || reset.leftTrigger != nil || reset.rightTrigger != nil else { return nil }
-            try write(reset.bytes(bluetooth: pad.info.isBluetooth, sequence: pad.counter), to: &pad)
+            let sequence = pad.counter
             if pad.info.isBluetooth { pad.counter = (pad.counter + 1) & 0x0F }
+            try writeReset(reset.bytes(bluetooth: pad.info.isBluetooth, sequence: sequence), to: &pad)
             return nil
         case .switchPro:
             pad.feedGeneration += 1
             pad.feeding = nil
             guard pad.touchedMotors else { return nil }
-            try write(pad.nextSwitchReport(left: .silence, right: .silence).bytes, to: &pad)
+            try writeReset(pad.nextSwitchReport(left: .silence, right: .silence).bytes, to: &pad)
             return nil
         case .xboxBluetooth:
             guard pad.touchedMotors else { return nil }
@@ -289,18 +290,34 @@ public final class HidrawDriver: HapticDriver {
             return isWaiting ? nil : Timer(node: pad.info.node, delay: last + HidrawPad.xboxSpacing - now, kind: .xbox)
         }
         pad.pendingXboxReport = nil
-        try write(report.bytes, to: &pad)
-        pad.lastXboxReport = now
+        try writeXbox(report, to: &pad, now: now)
         return nil
     }
 
-    /// Writes one report, arming the pad's guardian first whenever what must be reset changed.
+    /// Writes an Xbox report; all four motors at 0 leave nothing set.
+    private func writeXbox(_ report: XboxRumbleReport, to pad: inout HidrawPad, now: Duration) throws(HidrawError) {
+        if report == .silence { try writeReset(report.bytes, to: &pad) } else { try write(report.bytes, to: &pad) }
+        pad.lastXboxReport = now
+    }
+
+    /// Writes one report, first arming the pad's guardian with what must then be reset
+    /// whenever that changed (so no moment passes with something set and the guardian not
+    /// knowing it).
     private func write(_ bytes: [UInt8], to pad: inout HidrawPad) throws(HidrawError) {
+        updateGuardian(&pad)
         do throws(Errno) {
             try system.send(pad.fd, bytes)
         } catch {
             throw .writeFailed(node: pad.info.node, errno: error)
         }
+    }
+
+    /// Writes a report that leaves nothing set, then forgets what was set and disarms the
+    /// guardian.
+    private func writeReset(_ bytes: [UInt8], to pad: inout HidrawPad) throws(HidrawError) {
+        try write(bytes, to: &pad)
+        pad.touchedMotors = false
+        pad.touchedTriggers = []
         updateGuardian(&pad)
     }
 
@@ -337,8 +354,7 @@ public final class HidrawDriver: HapticDriver {
                 case .xbox:
                     guard let report = state.pads[index].pendingXboxReport else { return (nil, nil) }
                     state.pads[index].pendingXboxReport = nil
-                    try write(report.bytes, to: &state.pads[index])
-                    state.pads[index].lastXboxReport = now
+                    try writeXbox(report, to: &state.pads[index], now: now)
                     return (nil, nil)
                 }
             } catch {

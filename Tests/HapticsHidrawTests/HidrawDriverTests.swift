@@ -89,6 +89,16 @@ import Testing
         #expect(fake.guardianMessages == [HidrawGuardian.armMessage([reset]), HidrawGuardian.disarmMessage])
     }
 
+    @Test func stopResetsAndDisarmsSoCloseHasNothingLeft() throws {
+        let fake = FakeHidraw()
+        let driver = fake.driver([Pads.dualSense], locality: .leftTrigger)
+        try driver.apply(frame(100, strong: 1, weak: 0))
+        try driver.stop()
+        #expect(fake.guardianMessages.map(\.first) == [0x41, 0x44])
+        driver.close()
+        #expect(fake.reports(to: "/dev/hidraw3").count == 2)
+    }
+
     @Test func bluetoothReportsCountTheirSequenceAndCheckTheirCRC() throws {
         let fake = FakeHidraw()
         let driver = fake.driver([Pads.dualSenseBluetooth], locality: .leftTrigger)
