@@ -111,7 +111,7 @@ import Testing
         var child: pid_t = 0
         let arguments = ["sleep", "30"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         try #require(posix_spawnp(&child, "sleep", &actions, nil, &argv, environ) == 0)
         system.close(guardian.control)
         // Nothing yet: the child holds the pipe open.
