@@ -15,6 +15,8 @@ import Synchronization
 ///   vibration mode (`DualSenseTriggerBlock(vibrationOf:)`), a silent frame returns it to the
 ///   effect `setTriggerEffect` set (off by default); the handles, at a handle locality, get
 ///   the motor bits and bytes (the kernel's driver may overwrite them with its next report).
+///   The pad holds what it is sent, so the driver gives each sounding frame a finite length
+///   itself: 50 ms after the frame's end, unless a newer frame came, it sends that silence.
 /// - Switch Pro: each frame is one report 0x10 (`SwitchHDRumble`) with the next packet
 ///   counter; while a frame sounds the driver re-sends it every 50 ms, as hid-nintendo does,
 ///   until the frame ends (so a stalled player leaves the pad unfed, and it stops).
@@ -230,7 +232,11 @@ public final class HidrawDriver: HapticDriver {
     /// A timer to start once the lock is released: a Switch feed or a waiting Xbox report.
     private struct Timer {
         enum Kind {
+            /// Re-send the Switch's sounding report, unless a newer frame came.
             case feed(generation: Int)
+            /// End the DualSense's sounding frame, unless a newer frame came.
+            case expire(generation: Int)
+            /// Send the Xbox report waiting for the 50 ms to pass.
             case xbox
         }
 
@@ -242,8 +248,11 @@ public final class HidrawDriver: HapticDriver {
     private func play(_ frame: RumbleFrame, on pad: inout HidrawPad, now: Duration) throws(HidrawError) -> Timer? {
         switch pad.info.model {
         case .dualSense:
+            pad.feedGeneration += 1
             try write(pad.dualSenseReport(frame), to: &pad)
-            return nil
+            guard !frame.isSilent, frame.duration > .zero else { return nil }
+            return Timer(
+                node: pad.info.node, delay: frame.duration + HidrawPad.expiryGuard, kind: .expire(generation: pad.feedGeneration))
         case .switchPro:
             let report = pad.switchReport(frame)
             pad.feedGeneration += 1
@@ -262,6 +271,7 @@ public final class HidrawDriver: HapticDriver {
     private func silence(_ pad: inout HidrawPad, now: Duration) throws(HidrawError) -> Timer? {
         switch pad.info.model {
         case .dualSense:
+            pad.feedGeneration += 1
             pad.triggerEffects = [:]
             let reset = pad.dualSenseReset()
             guard reset.motors != nil || reset.leftTrigger != nil || reset.rightTrigger != nil else { return nil }
@@ -351,6 +361,11 @@ public final class HidrawDriver: HapticDriver {
                 switch timer.kind {
                 case .feed(let generation):
                     return (try feed(&state.pads[index], generation: generation, now: now), nil)
+                case .expire(let generation):
+                    guard generation == state.pads[index].feedGeneration else { return (nil, nil) }
+                    let silence = RumbleFrame(start: .zero, duration: .zero, strong: 0, weak: 0)
+                    try write(state.pads[index].dualSenseReport(silence), to: &state.pads[index])
+                    return (nil, nil)
                 case .xbox:
                     guard let report = state.pads[index].pendingXboxReport else { return (nil, nil) }
                     state.pads[index].pendingXboxReport = nil

@@ -99,6 +99,20 @@ import Testing
         #expect(fake.reports(to: "/dev/hidraw3").count == 2)
     }
 
+    @Test func aSoundingFrameEndsOnItsOwnWhenNoNewerFrameComes() throws {
+        let fake = FakeHidraw()
+        let driver = fake.driver([Pads.dualSense], locality: .rightTrigger)
+        let start = fake.now
+        try driver.apply(frame(100, strong: 1, weak: 1))
+        fake.advance(by: .milliseconds(80))
+        // A newer frame moves the end on.
+        try driver.apply(frame(100, strong: 0.5, weak: 0.5))
+        fake.advance(by: .milliseconds(400))
+        let reports = fake.reports(to: "/dev/hidraw3")
+        #expect(reports.map { $0.at - start } == [.zero, .milliseconds(80), .milliseconds(230)])
+        #expect(reports.last.map { Array($0.bytes[11..<22]) } == DualSenseTriggerBlock.off.bytes)
+    }
+
     @Test func bluetoothReportsCountTheirSequenceAndCheckTheirCRC() throws {
         let fake = FakeHidraw()
         let driver = fake.driver([Pads.dualSenseBluetooth], locality: .leftTrigger)
