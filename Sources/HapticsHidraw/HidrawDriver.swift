@@ -5,9 +5,10 @@ import Synchronization
 
 /// Plays frames on pads through the kernel's hidraw interface, beside the pad's kernel driver.
 ///
-/// - Pads: `selection` picks among the rumble devices as the evdev driver does; each must be a
-///   pad whose reports the driver knows (`HidrawPadModel`) with a hidraw node of the same HID
-///   device (`HidrawDiscovery`), writable by this user.
+/// - Pads: `selection` picks among the rumble devices as the evdev driver does (`auto` among
+///   the pads hidraw drives); each must be a pad whose reports the driver knows
+///   (`HidrawPadModel`) with a hidraw node of the same HID device (`HidrawDiscovery`),
+///   writable by this user.
 /// - Locality: each pad plays the parts of `locality` its reports reach
 ///   (`HidrawPadModel.parts`); a pad without them fails with `localityUnavailable`.
 /// - DualSense: each frame is one output report (0x02, or 0x31 with its sequence and CRC over
@@ -28,7 +29,9 @@ import Synchronization
 ///   handles back to the kernel's driver.
 /// - Every open node gets a guardian (`hidraw_guardian_spawn`) armed with the pad's reset
 ///   reports while something is set, so a process killed mid-pattern still leaves the pad
-///   reset: the kernel erases nothing a hidraw write set.
+///   reset. The kernel erases nothing a hidraw write set: unlike an evdev force-feedback
+///   effect, which it erases when its file closes, a trigger effect, an HD Rumble level or a
+///   motor level written through hidraw stays on the pad when the writer dies.
 /// - `stop()` silences and resets the trigger effects; `close()` resets everything the driver
 ///   set, disarms the guardians and closes the nodes.
 public final class HidrawDriver: HapticDriver {
@@ -197,28 +200,39 @@ public final class HidrawDriver: HapticDriver {
     // MARK: - Choosing and opening
 
     /// The pads `selection` picks that hidraw drives, with the parts each plays at `locality`.
+    /// `auto` picks among the pads hidraw drives (where there is one), so a pad it does not
+    /// drive listed first does not hide one it does. Where several pads are picked, those
+    /// that cannot play are left out; the first one's reason is the error when none can.
     private func choosePads() throws(HidrawError) -> [(HidrawPadInfo, Set<PadPart>)] {
-        let picked = selection.pick(from: listDevices())
+        let devices = listDevices()
+        let driven = devices.filter { HidrawPadModel(profile: $0.profile) != nil }
+        let picked = selection.pick(from: selection == .auto && !driven.isEmpty ? driven : devices)
         guard !picked.isEmpty else { throw .noPad(selection: selection) }
         var chosen: [(HidrawPadInfo, Set<PadPart>)] = []
+        var firstFailure: HidrawError?
         for device in picked {
-            guard let model = HidrawPadModel(profile: device.profile) else {
-                if picked.count == 1 { throw .unsupportedPad(name: device.name, profile: device.profile.name) }
-                continue
+            do throws(HidrawError) {
+                chosen.append(try choose(device))
+            } catch {
+                firstFailure = firstFailure ?? error
             }
-            guard let info = discovery.pad(for: device) else {
-                if picked.count == 1 { throw .noHidrawNode(device: device.node, name: device.name) }
-                continue
-            }
-            let parts = locality.parts(of: model.parts)
-            guard !parts.isEmpty else {
-                throw .localityUnavailable(locality: locality, name: device.name, available: Locality.available(on: model.parts))
-            }
-            guard info.isWritable else { throw .permissionDenied(node: info.node, name: device.name) }
-            chosen.append((info, parts))
         }
-        guard !chosen.isEmpty else { throw .noPad(selection: selection) }
+        guard !chosen.isEmpty else { throw firstFailure ?? .noPad(selection: selection) }
         return chosen
+    }
+
+    /// One pad with the parts it plays at `locality`, or why it cannot play.
+    private func choose(_ device: EvdevDeviceInfo) throws(HidrawError) -> (HidrawPadInfo, Set<PadPart>) {
+        guard let model = HidrawPadModel(profile: device.profile) else {
+            throw .unsupportedPad(name: device.name, profile: device.profile.name)
+        }
+        guard let info = discovery.pad(for: device) else { throw .noHidrawNode(device: device.node, name: device.name) }
+        let parts = locality.parts(of: model.parts)
+        guard !parts.isEmpty else {
+            throw .localityUnavailable(locality: locality, name: device.name, available: Locality.available(on: model.parts))
+        }
+        guard info.isWritable else { throw .permissionDenied(node: info.node, name: device.name) }
+        return (info, parts)
     }
 
     /// Closes a pad's guardian and node.

@@ -41,6 +41,19 @@ import Testing
         }
     }
 
+    @Test func autoPicksThePadHidrawDrivesAndSeveralPadsLeaveOutThoseThatCannotPlay() throws {
+        let fake = FakeHidraw()
+        let auto = fake.driver([Pads.dualShock4, Pads.switchPro])
+        try auto.prepare()
+        #expect(auto.pads.map(\.model) == [.switchPro])
+        let all = fake.driver([Pads.switchPro, Pads.dualSense], locality: .triggers, selection: .all)
+        try all.prepare()
+        #expect(all.pads.map(\.model) == [.dualSense])
+        #expect(throws: HidrawError.unsupportedPad(name: "Wireless Controller", profile: "dualshock4")) {
+            try fake.driver([Pads.dualShock4, Pads.switchPro], selection: .index(0)).prepare()
+        }
+    }
+
     @Test func renderProfilePerPad() throws {
         let fake = FakeHidraw()
         let switchPro = fake.driver([Pads.switchPro])
