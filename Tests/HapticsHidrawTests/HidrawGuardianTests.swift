@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 
@@ -123,5 +124,19 @@ import Testing
         let count = buffer.withUnsafeMutableBytes { read(padRead, $0.baseAddress, $0.count) }
         #expect(Array(buffer.prefix(max(count, 0))) == [0x03, 0x0F, 0, 0, 0, 0, 1, 0, 0])
         system.reap(guardian.pid)
+    }
+}
+
+extension HidrawGuardianTests {
+    @Test func itNamesItselfAndHoldsNoOtherDescriptor() throws {
+        let (guardian, pad) = try spawn()
+        defer { system.close(pad.read) }
+        usleep(100_000)
+        let name = try String(contentsOfFile: "/proc/\(guardian.pid)/comm", encoding: .utf8)
+        #expect(name == "haptics-guard\n")
+        // The node and the control pipe's read end: nothing else of this process.
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(guardian.pid)/fd")
+        #expect(descriptors.count == 2)
+        guardian.finish(system: system)
     }
 }
