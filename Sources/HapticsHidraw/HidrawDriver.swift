@@ -143,31 +143,46 @@ public final class HidrawDriver: HapticDriver {
         for line in notices { notice(line) }
     }
 
-    /// Plays the frame on every pad, preparing first if needed.
+    /// Plays the frame on every pad, preparing first if needed. A pad unplugged meanwhile is
+    /// dropped with a notice while the others play on; once none is left, the next call
+    /// looks for pads again.
     public func apply(_ frame: RumbleFrame) throws {
         try prepare()
         let now = system.now()
-        let timers = try state.withLock { state throws(HidrawError) -> [Timer] in
-            var timers: [Timer] = []
-            for index in state.pads.indices {
-                if let timer = try play(frame, on: &state.pads[index], now: now) { timers.append(timer) }
-            }
-            return timers
-        }
-        start(timers)
+        try forEachPad { pad throws(HidrawError) in try play(frame, on: &pad, now: now) }
     }
 
     /// Silences what the driver plays and turns the trigger effects it set off.
     public func stop() throws {
         let now = system.now()
-        let timers = try state.withLock { state throws(HidrawError) -> [Timer] in
+        try forEachPad { pad throws(HidrawError) in try silence(&pad, now: now) }
+    }
+
+    /// Runs `body` on every pad under the lock, then starts the timers it asks for and drops
+    /// the pads that are gone (`ENODEV`, `ENXIO`, `ENOENT` on a write), outside the lock.
+    private func forEachPad(_ body: (inout HidrawPad) throws(HidrawError) -> Timer?) throws(HidrawError) {
+        let (timers, gone, failure) = state.withLock { state -> ([Timer], [HidrawPad], HidrawError?) in
             var timers: [Timer] = []
+            var gone: [Int] = []
             for index in state.pads.indices {
-                if let timer = try silence(&state.pads[index], now: now) { timers.append(timer) }
+                do throws(HidrawError) {
+                    if let timer = try body(&state.pads[index]) { timers.append(timer) }
+                } catch {
+                    guard case .writeFailed(_, let errno) = error, errno.meansDeviceGone else { return (timers, [], error) }
+                    gone.append(index)
+                }
             }
-            return timers
+            let removed = gone.reversed().map { state.pads.remove(at: $0) }
+            if !removed.isEmpty && state.pads.isEmpty { state.isPrepared = false }
+            return (timers, removed, nil)
         }
         start(timers)
+        for pad in gone {
+            if let guardian = pad.guardian { try? guardian.disarm(system: system) }
+            release(pad)
+            notice("\(pad.info.node) (\(pad.info.device.name)) is gone")
+        }
+        if let failure { throw failure }
     }
 
     /// Resets everything the driver set, disarms the guardians and closes the nodes. An Xbox

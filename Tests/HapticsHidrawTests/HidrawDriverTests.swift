@@ -54,6 +54,18 @@ import Testing
         }
     }
 
+    @Test func anUnpluggedPadIsDroppedAndTheOthersPlayOn() throws {
+        let fake = FakeHidraw()
+        let driver = fake.driver([Pads.dualSense, Pads.xbox], locality: .triggers, selection: .all)
+        try driver.apply(frame(100, strong: 1, weak: 0))
+        fake.unplug("/dev/hidraw3")
+        fake.advance(by: .milliseconds(60))
+        try driver.apply(frame(100, strong: 0.5, weak: 0))
+        #expect(driver.pads.map(\.model) == [.xboxBluetooth])
+        #expect(fake.reports(to: "/dev/hidraw6").count == 2)
+        #expect(try fake.closed.contains(#require(fake.fd(of: "/dev/hidraw3"))))
+    }
+
     @Test func renderProfilePerPad() throws {
         let fake = FakeHidraw()
         let switchPro = fake.driver([Pads.switchPro])

@@ -29,6 +29,7 @@ final class FakeHidraw: Sendable {
         var nextFD: Int32 = 10
         var sleeps: [Duration] = []
         var guardians = 0
+        var gone: Set<Int32> = []
     }
 
     private let state = Mutex(State())
@@ -55,7 +56,12 @@ final class FakeHidraw: Sendable {
                     return state.nextFD
                 }
             },
-            write: { [self] fd, bytes in state.withLock { $0.writes.append(Write(fd: fd, bytes: bytes, at: $0.now)) } },
+            write: { [self] fd, bytes throws(Errno) in
+                try state.withLock { state throws(Errno) in
+                    if state.gone.contains(fd) { throw Errno(19) }
+                    state.writes.append(Write(fd: fd, bytes: bytes, at: state.now))
+                }
+            },
             close: { [self] fd in state.withLock { $0.closed.append(fd) } },
             canWrite: { [self] _ in writable },
             listDirectory: { path throws(Errno) in
@@ -106,6 +112,11 @@ final class FakeHidraw: Sendable {
             work()
         }
         state.withLock { $0.now = end }
+    }
+
+    /// Unplugs the pad at `path`: its writes fail with `ENODEV`.
+    func unplug(_ path: String) {
+        state.withLock { state in state.nodes[path].map { _ = state.gone.insert($0) } }
     }
 
     /// The clock's time.
