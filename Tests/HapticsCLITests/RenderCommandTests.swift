@@ -6,7 +6,7 @@ import Testing
 
 /// `haptics render --pad`: the frames as each pad receives them.
 @Suite struct RenderCommandTests {
-    static let pads = ["dualsense", "dualshock4", "xbox-bt", "switch-pro", "generic"]
+    static let pads = ["dualsense", "dualshock4", "xbox-bt", "switch-pro", "switch-pro-hd", "generic"]
 
     /// The frames of `render ... --format json` as dictionaries.
     private func frames(_ arguments: String...) async throws -> [[String: Any]] {
