@@ -75,7 +75,8 @@ let package = Package(
         .target(
             name: "HapticsDaemon",
             dependencies: [
-                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "FeedbackTheme", "CSDBus",
+                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsCommandLine", "FeedbackTheme",
+                "CSDBus",
             ], swiftSettings: strict),
         .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon", "HapticsCommandLine"], swiftSettings: strict),
         // The C interface's header (installed as haptics.h), for the Swift side to share its types.
@@ -112,7 +113,9 @@ let package = Package(
         .testTarget(name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine", "HapticsEvdev"], swiftSettings: strict),
         .testTarget(
             name: "HapticsDaemonTests",
-            dependencies: ["HapticsDaemon", "HapticsTesting", "HapticsCommandLine", "HapticsEvdev", "Haptics", "FeedbackTheme", "CSDBus"],
+            dependencies: [
+                "HapticsDaemon", "HapticsTesting", "HapticsCommandLine", "HapticsEvdev", "HapticsHidraw", "Haptics", "FeedbackTheme", "CSDBus",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "HapticsCLITests",
