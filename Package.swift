@@ -57,14 +57,15 @@ let package = Package(
         // The command-line kit both programs share: option declarations, parsing, help, usage
         // errors, exit codes, the console, the playing options and the words for the errors.
         .target(
-            name: "HapticsCommandLine", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev"],
+            name: "HapticsCommandLine",
+            dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw"],
             swiftSettings: strict),
         // The `haptics` commands and the demo, in a library so tests can run them.
         .target(
             name: "HapticsCLI",
             dependencies: [
-                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "PullToRefresh",
-                "FeedbackTheme",
+                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsCommandLine",
+                "PullToRefresh", "FeedbackTheme",
             ], swiftSettings: strict),
         .executableTarget(name: "haptics", dependencies: ["HapticsCLI"], swiftSettings: strict),
         // feedbackd's theme format, read as feedbackd writes it: pure, no bus, no engine.
@@ -75,7 +76,8 @@ let package = Package(
         .target(
             name: "HapticsDaemon",
             dependencies: [
-                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsCommandLine", "FeedbackTheme",
+                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsCommandLine",
+                "FeedbackTheme",
                 "CSDBus",
             ], swiftSettings: strict),
         .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon", "HapticsCommandLine"], swiftSettings: strict),
@@ -110,7 +112,8 @@ let package = Package(
         .testTarget(name: "HapticsHidrawTests", dependencies: ["HapticsHidraw", "HapticsEvdev", "Haptics"], swiftSettings: strict),
         .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "Haptics", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "HapticsModel", "HapticsPlatform"], swiftSettings: strict),
-        .testTarget(name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine", "HapticsEvdev"], swiftSettings: strict),
+        .testTarget(
+            name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine", "HapticsEvdev", "HapticsHidraw"], swiftSettings: strict),
         .testTarget(
             name: "HapticsDaemonTests",
             dependencies: [
@@ -120,7 +123,8 @@ let package = Package(
         .testTarget(
             name: "HapticsCLITests",
             dependencies: [
-                "HapticsCLI", "HapticsTesting", "HapticsCommandLine", "HapticsDaemon", "Haptics", "HapticsEvdev", "PullToRefresh",
+                "HapticsCLI", "HapticsTesting", "HapticsCommandLine", "HapticsDaemon", "Haptics", "HapticsEvdev", "HapticsHidraw",
+                "PullToRefresh",
             ], swiftSettings: strict),
     ]
 )
