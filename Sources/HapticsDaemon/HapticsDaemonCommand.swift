@@ -2,6 +2,7 @@ import FeedbackTheme
 import Glibc
 public import HapticsCommandLine
 import HapticsEvdev
+import HapticsHidraw
 import HapticsModel
 import HapticsPlatform
 import HapticsPlayback
@@ -78,7 +79,11 @@ public enum HapticsDaemonCommand {
         let mailbox = try Mailbox<DaemonWork>()
         let signals = try SignalChannel()
         let output = DaemonOutput(options, console: console, mailbox: mailbox)
-        let engine = HapticEngine(driver: output.driver)
+        // hidraw renders for the pad it drives (the Switch Pro's HD Rumble profile), which
+        // it names once it has opened it; evdev renders as it always has.
+        let hidraw = output.driver as? HidrawDriver
+        try? hidraw?.prepare()
+        let engine = HapticEngine(driver: output.driver, settings: RenderSettings(pad: hidraw?.renderProfile))
         let localities = LocalityEngines(options) { notice in console.err("hapticsd: \(notice)") }
         let startFailure: (any Error)? = waitFor {
             do {

@@ -132,8 +132,8 @@ extension LocalityEngines {
         -> HapticEngine
     {
         switch output {
-        case .lines(let format):
-            return HapticEngine(driver: DaemonLineDriver(format: format))
+        case .lines(let format, let locality):
+            return HapticEngine(driver: RoutedDriver.playing(on: DaemonLineDriver(format: format), at: locality))
         case .evdev(let nodes, let parts):
             var drivers: [any HapticDriver] = []
             for node in nodes {
@@ -144,12 +144,7 @@ extension LocalityEngines {
                     for driver in drivers { driver.close() }
                     throw .failed(Advice.message(for: error))
                 }
-                guard parts.count == 1, let part = parts.first else {
-                    drivers.append(evdev)
-                    continue
-                }
-                let strongSide = evdev.devices.first?.profile.strongActuator.side ?? .left
-                drivers.append(HandleDriver(base: evdev, isStrong: strongSide == part.side))
+                drivers.append(RoutedDriver.playing(on: evdev, at: PadPaths.locality(of: parts)))
             }
             return HapticEngine(driver: drivers.count == 1 ? drivers[0] : FanOutDriver(drivers))
         case .hidraw(let node, let locality):
@@ -173,6 +168,7 @@ extension LocalityRoute.Path {
         case .record: self = .lines(.json)
         case .stdout: self = .lines(.text)
         case .evdev: self = .evdev
+        case .hidraw: self = .hidraw
         case .auto: self = .auto
         }
     }

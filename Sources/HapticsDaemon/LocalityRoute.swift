@@ -1,3 +1,4 @@
+import HapticsCommandLine
 import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
@@ -5,10 +6,9 @@ import HapticsModel
 /// Where the `…At` methods play a locality: which outputs, pad by pad, as the `--driver`
 /// list and the pads decide. Pure: the pads are given.
 ///
-/// Per path: evdev reaches the handles (`PadProfile.rumbleParts`; a pad whose sides are not
-/// known plays only `all` and `handles`); hidraw reaches what its reports do
-/// (`HidrawPadModel.parts`, of the parts the pad has). `auto` picks per pad, as the command
-/// line does: a Switch Pro with a writable hidraw node plays through hidraw (HD Rumble); a
+/// Per path: evdev reaches the handles (a pad whose sides are not known plays only `all` and
+/// `handles`); hidraw reaches what its reports do (`HidrawPadModel.parts`, of the parts the
+/// pad has). `auto` picks per pad, as the command line does (`PadPaths.auto`): a Switch Pro with a writable hidraw node plays through hidraw (HD Rumble); a
 /// DualSense plays its handles through evdev and, where the locality names triggers and the
 /// node is writable, its triggers through hidraw; an Xbox pad over Bluetooth plays through
 /// hidraw (all four motors) when the locality names a trigger and the node is writable, else
@@ -30,8 +30,9 @@ enum LocalityRoute {
 
     /// One output a locality plays on, with an engine of its own.
     enum Output: Sendable, Hashable {
-        /// Lines on standard output (`record`, `stdout`).
-        case lines(FrameFormat)
+        /// Lines on standard output (`record`, `stdout`), of the frames routed for `locality`
+        /// (`LocalityRouting`: one handle's motor alone for a handle).
+        case lines(FrameFormat, locality: Locality)
         /// The evdev pads at `nodes`, on `parts` (both handles, or one).
         case evdev(nodes: [String], parts: Set<PadPart>)
         /// The hidraw node of the pad whose evdev node is `node`, at `locality`.
@@ -66,7 +67,7 @@ enum LocalityRoute {
         var denied: Pad?
         for path in paths {
             if case .lines(let format) = path {
-                outputs.append(.lines(format))
+                outputs.append(.lines(format, locality: locality))
                 continue
             }
             for pad in pads {
@@ -103,42 +104,32 @@ enum LocalityRoute {
     }
 
     /// What one pad plays of `locality` through `path`: the handles evdev plays, the locality
-    /// hidraw plays, and whether hidraw would play it but may not write.
+    /// hidraw plays, and whether hidraw would play it but may not write. `evdev` and `auto`
+    /// decide as the command line does (`PadPaths`).
     private static func plan(_ locality: Locality, path: Path, pad: Pad) -> (evdev: Set<PadPart>, hidraw: Locality?, denied: Bool) {
-        let evdevParts = evdevParts(locality, pad.device.profile)
-        guard let hidraw = pad.hidraw else { return (path == .hidraw ? [] : evdevParts, nil, false) }
-        let reach = hidraw.model.parts.intersection(pad.device.profile.parts)
-        let hidrawParts = locality.parts(of: reach)
-        let writable = hidraw.isWritable
+        let profile = pad.device.profile
+        let name = PadLocalities.name(profile: profile, device: pad.device.name, node: pad.device.node)
         switch path {
-        case .lines: return ([], nil, false)
-        case .evdev: return (evdevParts, nil, false)
+        case .lines:
+            return ([], nil, false)
+        case .evdev:
+            return ((try? PadPaths.evdev(profile: profile, locality: locality, name: name)) ?? [], nil, false)
         case .hidraw:
-            guard let named = Locality.naming(hidrawParts) else { return ([], nil, false) }
-            return writable ? ([], named, false) : ([], nil, true)
+            guard let hidraw = pad.hidraw,
+                let named = Locality.naming(locality.parts(of: hidraw.model.parts.intersection(profile.parts)))
+            else { return ([], nil, false) }
+            return hidraw.isWritable ? ([], named, false) : ([], nil, true)
         case .auto:
-            switch hidraw.model {
-            case .switchPro:
-                guard writable, let named = Locality.naming(hidrawParts) else { return (evdevParts, nil, false) }
-                return ([], named, false)
-            case .dualSense:
-                let triggers = Locality.naming(hidrawParts.intersection(PadPart.triggers))
-                guard let triggers else { return (evdevParts, nil, false) }
-                return writable ? (evdevParts, triggers, false) : (evdevParts, nil, evdevParts.isEmpty)
-            case .xboxBluetooth:
-                guard hidrawParts.contains(where: \.isTrigger), let named = Locality.naming(hidrawParts) else {
-                    return (evdevParts, nil, false)
-                }
-                return writable ? ([], named, false) : (evdevParts, nil, evdevParts.isEmpty)
+            let access: HidrawAccess = pad.hidraw.map { $0.isWritable ? .writable(node: $0.node) : .readOnly(node: $0.node) } ?? .none
+            do {
+                let paths = try PadPaths.auto(profile: profile, access: access, locality: locality, name: name)
+                return (paths.evdev, paths.hidraw.isEmpty ? nil : PadPaths.locality(of: paths.hidraw), false)
+            } catch HidrawError.permissionDenied {
+                return ([], nil, true)
+            } catch {
+                return ([], nil, false)
             }
         }
-    }
-
-    /// The handles evdev plays of `locality` on a pad of `profile`: where the sides are known,
-    /// the locality's handles; where they are not, both for `all` and `handles` only.
-    private static func evdevParts(_ locality: Locality, _ profile: PadProfile) -> Set<PadPart> {
-        guard !profile.rumbleParts.isEmpty else { return locality == .all || locality == .handles ? PadPart.handles : [] }
-        return locality.parts(of: profile.rumbleParts).intersection(PadPart.handles)
     }
 }
 

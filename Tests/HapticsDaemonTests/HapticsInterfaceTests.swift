@@ -118,6 +118,11 @@ struct HapticsInterfaceTests {
             let result = try harness.busctl(Self.interface, method, [signature] + arguments)
             #expect(result.output.hasPrefix("u "), "\(method): \(result.errors)")
         }
+        // One handle: the frame's amplitude on that handle's motor alone.
+        let before = harness.frames.count
+        _ = try harness.busctl(Self.interface, "ImpactAt", ["ssds", "app", "heavy", "1", "right-handle"])
+        let rightHandle = harness.frames { $0.count > before + 1 && $0.last?.isSilent == true }.dropFirst(before)
+        #expect(rightHandle.contains { $0.weak == 1 } && rightHandle.allSatisfy { $0.strong == 0 }, "\(harness.recorded)")
         let unknown = try harness.busctl(Self.interface, "ImpactAt", ["ssds", "app", "heavy", "1", "left-foot"])
         #expect(
             unknown.errors.contains(

@@ -30,13 +30,13 @@ import Testing
         let first = try localities.engines(for: .rightTrigger)
         let again = try localities.engines(for: .rightTrigger)
         #expect(first.count == 1 && again.count == 1 && first[0] === again[0])
-        #expect(made.order == [.lines(.json)])
+        #expect(made.order == [.lines(.json, locality: .rightTrigger)])
         localities.setGain(0.25)
         #expect(first[0].gain == 0.25)
         #expect(localities.close { $0 === first[0] } == 0)
-        #expect(made.drivers[.lines(.json)]?.entries.contains(.close) == false)
+        #expect(made.drivers[.lines(.json, locality: .rightTrigger)]?.entries.contains(.close) == false)
         #expect(localities.close { _ in false } == 1)
-        #expect(made.drivers[.lines(.json)]?.entries.last == .close)
+        #expect(made.drivers[.lines(.json, locality: .rightTrigger)]?.entries.last == .close)
         let remade = try localities.engines(for: .triggers)
         #expect(remade[0] !== first[0] && remade[0].gain == 0.25)
         #expect(made.order.count == 2)
@@ -55,13 +55,5 @@ import Testing
         let denied = LocalityEngines.error(for: .permissionDenied(.triggers, node: "/dev/hidraw3", name: "DualSense Wireless Controller"))
         #expect(denied.name == "org.freedesktop.DBus.Error.AccessDenied")
         #expect(denied.message.contains("/dev/hidraw3") && denied.message.contains("udev/70-haptics.rules"))
-    }
-
-    @Test func aHandleOnEvdevGetsTheFramesAmplitudeOnItsMotorAlone() throws {
-        let recorder = RecordingDriver()
-        let frame = RumbleFrame(start: .zero, duration: .milliseconds(10), strong: 0.25, weak: 0.75, gain: 1)
-        try HandleDriver(base: recorder, isStrong: true).apply(frame)
-        try HandleDriver(base: recorder, isStrong: false).apply(frame)
-        #expect(recorder.frames.map { [$0.strong, $0.weak] } == [[0.75, 0], [0, 0.75]])
     }
 }

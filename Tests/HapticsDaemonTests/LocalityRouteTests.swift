@@ -79,7 +79,7 @@ import Testing
                 .evdev(nodes: ["/dev/input/event1", "/dev/input/event4"], parts: PadPart.handles)
             ])
         for locality in Locality.allCases {
-            #expect(try outputs(locality, [.lines(.json)], []).get() == [.lines(.json)])
+            #expect(try outputs(locality, [.lines(.json)], []).get() == [.lines(.json, locality: locality)])
         }
         #expect(LocalityRoute.available(paths: [.hidraw], pads: [Self.switchPro]) == [.all, .handles, .leftHandle, .rightHandle])
     }
