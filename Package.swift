@@ -50,8 +50,10 @@ let package = Package(
         // The hidraw driver: output reports written to pads beside their kernel drivers (HD
         // Rumble, adaptive triggers, trigger motors).
         .target(
-            name: "HapticsHidraw", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev"],
+            name: "HapticsHidraw", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "CHidrawGuardian"],
             swiftSettings: strict),
+        // The hidraw driver's guardian: a forked child that resets a pad when its player dies.
+        .target(name: "CHidrawGuardian"),
         // MJRefresh's state machine, firing feedback through the core's protocol.
         .target(name: "PullToRefresh", dependencies: ["HapticsModel"], swiftSettings: strict),
         // The command-line kit both programs share: option declarations, parsing, help, usage
