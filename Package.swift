@@ -119,7 +119,8 @@ let package = Package(
         .testTarget(
             name: "HapticsDaemonTests",
             dependencies: [
-                "HapticsDaemon", "HapticsTesting", "HapticsCommandLine", "HapticsEvdev", "HapticsHidraw", "Haptics", "FeedbackTheme", "CSDBus",
+                "HapticsDaemon", "HapticsTesting", "HapticsCommandLine", "HapticsEvdev", "HapticsHidraw", "Haptics", "FeedbackTheme",
+                "CSDBus",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -111,7 +111,9 @@ final class FeedbackService {
         for id in ending { end(id, .explicit) }
         guard !left.isEmpty else { return }
         let closed = localities.close { engine in !left.contains(ObjectIdentifier(engine)) || isPlaying(engine) }
-        if closed > 0 { log("hapticsd: \(client) left the bus: closed \(closed) engine\(closed == 1 ? "" : "s") it played at, resetting its pads") }
+        if closed > 0 {
+            log("hapticsd: \(client) left the bus: closed \(closed) engine\(closed == 1 ? "" : "s") it played at, resetting its pads")
+        }
     }
 
     /// Whether a running feedback plays on `engine`.

@@ -100,8 +100,8 @@ public enum HapticsDaemonCommand {
         do throws(BusError) {
             served = .success(
                 try serveLoop(
-                    options, engine: engine, localities: localities, output: output, mailbox: mailbox, signals: signals, theme: theme, lookup: lookup,
-                    console: console))
+                    options, engine: engine, localities: localities, output: output, mailbox: mailbox, signals: signals, theme: theme,
+                    lookup: lookup, console: console))
         } catch {
             served = .failure(error)
         }
@@ -132,8 +132,8 @@ public enum HapticsDaemonCommand {
     ) throws(BusError) -> ExitCode {
         let bus = try Bus.session()
         let service = FeedbackService(
-            bus: bus, engine: engine, localities: localities, mailbox: mailbox, theme: theme, limits: DaemonLimits(), devices: output.devices,
-            log: console.err)
+            bus: bus, engine: engine, localities: localities, mailbox: mailbox, theme: theme, limits: DaemonLimits(),
+            devices: output.devices, log: console.err)
         try bus.serve { member, message, reply, error in
             service.handle(member, message: message, reply: reply, error: error)
         }

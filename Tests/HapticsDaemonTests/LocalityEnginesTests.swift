@@ -15,7 +15,9 @@ import Testing
     }
 
     private func engines(_ paths: [LocalityRoute.Path], pads: [LocalityRoute.Pad] = [], made: Made) -> LocalityEngines {
-        LocalityEngines(paths: paths, pads: { pads }) { output throws(MethodError) in
+        LocalityEngines(paths: paths) {
+            pads
+        } make: { output throws(MethodError) in
             let driver = RecordingDriver()
             driver.prepare()
             made.drivers[output] = driver
@@ -45,7 +47,10 @@ import Testing
     @Test func aLocalityThatCannotPlayIsTheCallsError() {
         let made = Made()
         let localities = engines([.evdev], made: made)
-        #expect(throws: MethodError.localityUnavailable("no pad is driven to play at left-trigger: plug one in (the Devices property lists them)")) {
+        #expect(
+            throws: MethodError.localityUnavailable(
+                "no pad is driven to play at left-trigger: plug one in (the Devices property lists them)")
+        ) {
             try localities.engines(for: .leftTrigger)
         }
         #expect(made.order.isEmpty)

@@ -15,14 +15,16 @@ import Testing
             effectSlots: 16)
         let device = EvdevDeviceInfo(node: node, capabilities: capabilities, isWritable: true)
         let hidraw = model.map {
-            HidrawPadInfo(device: device, node: node.replacingOccurrences(of: "input/event", with: "hidraw"), isWritable: writable, model: $0,
+            HidrawPadInfo(
+                device: device, node: node.replacingOccurrences(of: "input/event", with: "hidraw"), isWritable: writable, model: $0,
                 isBluetooth: bus == 5)
         }
         return LocalityRoute.Pad(device: device, hidraw: hidraw)
     }
 
     private static let dualSense = pad("DualSense Wireless Controller", node: "/dev/input/event1", hidraw: .dualSense)
-    private static let lockedDualSense = pad("DualSense Wireless Controller", node: "/dev/input/event1", hidraw: .dualSense, writable: false)
+    private static let lockedDualSense = pad(
+        "DualSense Wireless Controller", node: "/dev/input/event1", hidraw: .dualSense, writable: false)
     private static let switchPro = pad("Nintendo Switch Pro Controller", node: "/dev/input/event2", hidraw: .switchPro)
     private static let xbox = pad("Xbox Wireless Controller", node: "/dev/input/event3", bus: 5, hidraw: .xboxBluetooth)
     private static let generic = pad("Some Rumble Pad", node: "/dev/input/event4")
