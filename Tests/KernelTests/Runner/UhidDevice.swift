@@ -266,7 +266,7 @@ final class UhidDevice: Sendable {
     }
 
     /// The names in a directory, or none when it cannot be read.
-    private static func entries(of directory: String) -> [String] {
+    static func entries(of directory: String) -> [String] {
         guard let handle = opendir(directory) else { return [] }
         defer { closedir(handle) }
         var names: [String] = []

@@ -55,7 +55,8 @@ var passed = 0
 var failed = 0
 let tests =
     UinputTests.all(haptics: haptics) + TouchpadTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics)
-    + OtherPadTests.all() + SwitchProTests.all(haptics: haptics) + DaemonTests.all(programs: daemonPrograms)
+    + OtherPadTests.all() + SwitchProTests.all(haptics: haptics) + HidrawTests.all(haptics: haptics)
+    + DaemonTests.all(programs: daemonPrograms)
     + GoldenTests.all(options: golden)
     + ConformanceTests.all(setups: conformance)
     + LatencyBenchmark.all(setup: conformance.first, rounds: path(after: "--feedbackd-latency").flatMap { Int($0) })
