@@ -1,17 +1,61 @@
 import Glibc
+import Haptics
 import VirtualDevices
 
 /// The pads' hidraw nodes in the VM, and the hidraw driver played through the `haptics` CLI
 /// against the emulators, which decode every output report it writes: the DualSense's trigger
 /// effect blocks, the Switch Pro's HD Rumble packets, the Xbox's four motors.
 enum HidrawTests {
-    /// The tests; the CLI's only when `haptics` gives its path.
-    static func all(haptics: String?) -> [KernelTest] {
-        [
+    /// What the CLI tests need: the `haptics` executable and the directory of the test's AHAP
+    /// fixtures (`Tests/KernelTests/Fixtures`).
+    struct Programs: Sendable {
+        /// The `haptics` executable.
+        let haptics: String
+        /// The fixtures' directory.
+        let fixtures: String
+    }
+
+    /// The DualSense's name as `--device` takes it: a part of the pad's name.
+    static let dualSenseName = "Wireless Controller"
+
+    /// How late after `kill -9` the pad may receive its reset.
+    static let resetDeadline = Duration.milliseconds(100)
+
+    /// The tests; the CLI's only when `programs` gives the executable and fixtures.
+    static func all(programs: Programs?) -> [KernelTest] {
+        var tests = [
             KernelTest(
                 name: "hidraw: every uhid pad has a node found through sysfs, and what is written to it reaches the pad", body: nodes)
         ]
+        if let programs {
+            tests += [
+                KernelTest(
+                    name: "hidraw dualsense: play heavy at right-trigger vibrates the right trigger's block alone, beside evdev's motors"
+                ) {
+                    try await rightTriggerBesideMotors(programs)
+                },
+                KernelTest(name: "hidraw switch pro: a sharpness sweep plays as strictly rising carriers") {
+                    try await sharpnessSweep(programs)
+                },
+                KernelTest(name: "hidraw switch pro: every preset decodes to the documented carriers and steps, in cadence, ending silent")
+                {
+                    try await presetsDecode(programs)
+                },
+                KernelTest(name: "hidraw dualsense: kill -9 mid-pattern, the right trigger is reset within 100 ms") {
+                    try await killedDualSense(programs)
+                },
+                KernelTest(name: "hidraw switch pro: kill -9 mid-pattern, both actuators are silenced within 100 ms") {
+                    try await killedSwitchPro(programs)
+                },
+                KernelTest(name: "hidraw xbox: triggers reach the trigger motors, 50 ms apart at least, ending at zero") {
+                    try await xboxTriggers(programs)
+                },
+            ]
+        }
+        return tests
     }
+
+    // MARK: - The nodes
 
     /// Each pad's hidraw node, found from its event node through sysfs, takes a report that the
     /// emulator receives byte for byte and decodes.
@@ -67,5 +111,277 @@ enum HidrawTests {
         }
         let others = pad.device.outputs.dropFirst(start).map { GoldenReports.hex($0.bytes, masking: []) }
         return try require(received, "\(report.count) bytes written to \(node) did not reach \(pad.node); it received \(others)")
+    }
+
+    // MARK: - DualSense
+
+    /// `haptics play heavy --locality right-trigger --driver hidraw` and `haptics play heavy
+    /// --driver evdev`, started together: the hidraw player's reports set the right trigger's
+    /// block alone (a vibration as loud as the preset while it plays, off by its exit), with
+    /// the motor bytes and bits at 0; the kernel's reports take the evdev player's levels to
+    /// the motors.
+    private static func rightTriggerBesideMotors(_ programs: Programs) async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        let frames = try RenderedFrame.render("heavy", pad: "dualsense", haptics: programs.haptics)
+        let loudest = frames.map { max($0.strong, $0.weak) }.max() ?? 0
+        let since = Monotonic.now
+        let motorStart = pad.motorReports.count
+        let trigger = try ChildProcess(
+            programs.haptics, ["play", "heavy", "--locality", "right-trigger", "--driver", "hidraw", "--device", dualSenseName])
+        let motors = try ChildProcess(programs.haptics, ["play", "heavy", "--driver", "evdev", "--device", dualSenseName])
+        let (triggerStatus, triggerOutput) = trigger.finish()
+        let triggerExited = Monotonic.now
+        let (motorStatus, motorOutput) = motors.finish()
+        try expect(
+            triggerStatus == 0, "haptics play heavy --locality right-trigger --driver hidraw exited \(triggerStatus):\n\(triggerOutput)")
+        try expect(motorStatus == 0, "haptics play heavy --driver evdev exited \(motorStatus):\n\(motorOutput)")
+        let levels = PadPlayback.distinct(PadPlayback.settle(pad, from: motorStart).map(\.levels))
+        let heavy = [MotorLevels.off, MotorLevels(weak: 0xFF, strong: 0xFF), .off]
+        try expect(levels == heavy, "the motors went through \(levels), expected evdev's heavy \(heavy)")
+
+        let reports = pad.outputReports.filter { $0.at >= since && $0.setsTriggers }
+        let timeline = describe(reports, from: since)
+        try expect(
+            !reports.isEmpty,
+            "no report set a trigger; the pad received \(describe(pad.outputReports.filter { $0.at >= since }, from: since))")
+        for report in reports {
+            try expect(
+                report.validFlag0 == DualSenseOutputReport.rightTriggerBit && report.validFlag1 == 0 && report.leftMotor == 0
+                    && report.rightMotor == 0,
+                "a trigger report sets more than the right trigger's block: \(report); all: \(timeline)")
+        }
+        let vibrating = try require(
+            reports.firstIndex { $0.rightTrigger.vibrationAmplitude.map { $0 > 0 } ?? false },
+            "the right trigger never vibrated: \(timeline)")
+        let amplitude = reports.compactMap(\.rightTrigger.vibrationAmplitude).max() ?? 0
+        try expect(
+            abs(amplitude - loudest) <= 1.0 / 8 + 0.001,
+            "the vibration's amplitude peaked at \(amplitude), the preset's at \(loudest): \(timeline)")
+        let last = reports[reports.count - 1]
+        try expect(last.rightTrigger.isOff, "the right trigger was left at \(last.rightTrigger): \(timeline)")
+        try expect(last.at <= triggerExited, "the right trigger was turned off after the player exited: \(timeline)")
+        let played = last.at - reports[vibrating].at
+        try expect(
+            played >= .milliseconds(50),
+            "the vibration lasted \(Int(played.inMilliseconds)) ms, shorter than the preset's 60 ms frame: \(timeline)")
+    }
+
+    /// `haptics play LONG --locality right-trigger --driver hidraw`, killed with SIGKILL once the
+    /// trigger vibrates: the guardian turns the right trigger's block off, with the trigger's
+    /// bit alone, within `resetDeadline`.
+    private static func killedDualSense(_ programs: Programs) async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        let since = Monotonic.now
+        let player = try ChildProcess(
+            programs.haptics,
+            ["play", "\(programs.fixtures)/long-buzz.ahap", "--locality", "right-trigger", "--driver", "hidraw", "--device", dualSenseName])
+        let vibrates = Monotonic.wait(upTo: .seconds(4)) {
+            pad.outputReports.contains { $0.at >= since && ($0.rightTrigger.vibrationAmplitude ?? 0) > 0 && $0.setsTriggers }
+        }
+        guard vibrates else {
+            player.kill(SIGKILL)
+            let (status, output) = player.finish()
+            throw TestFailure(
+                description: "the right trigger never vibrated (the player exited \(status)):\n\(output)\n"
+                    + describe(pad.outputReports.filter { $0.at >= since }, from: since))
+        }
+        let killed = Monotonic.now
+        player.kill(SIGKILL)
+        let (status, _) = player.finish()
+        try expect(status == 128 + SIGKILL, "the player ended with \(status), not by SIGKILL")
+        _ = Monotonic.wait(upTo: .seconds(1)) { pad.outputReports.contains { $0.at >= killed && $0.rightTrigger.isOff } }
+        usleep(200_000)
+        let after = pad.outputReports.filter { $0.at >= killed && $0.setsTriggers }
+        let timeline = describe(pad.outputReports.filter { $0.at >= since && $0.setsTriggers }, from: killed)
+        let reset = try require(after.first { $0.rightTrigger.isOff }, "no reset reached the pad after the kill: \(timeline)")
+        try expect(
+            reset.at - killed <= resetDeadline,
+            "the reset came \(Int((reset.at - killed).inMilliseconds)) ms after the kill (times from the kill): \(timeline)")
+        try expect(
+            reset.validFlag0 == DualSenseOutputReport.rightTriggerBit && reset.leftMotor == 0 && reset.rightMotor == 0,
+            "the reset sets more than the right trigger's block: \(reset)")
+        try expect(
+            after.last?.rightTrigger.isOff == true, "after the reset the right trigger was set again (times from the kill): \(timeline)")
+    }
+
+    /// DualSense reports as `+12ms flags ...`, one a line, times from `origin`.
+    private static func describe(_ reports: [DualSenseOutputReport], from origin: Duration) -> String {
+        reports.isEmpty ? "nothing" : reports.map { "\n  \(Int((($0.at - origin).inMilliseconds).rounded()))ms \($0)" }.joined()
+    }
+
+    // MARK: - Switch Pro
+
+    /// A fixture of five events of rising sharpness played through HD Rumble: the sounding
+    /// packets' carrier codes are exactly the ones the rendered frames give, strictly rising.
+    private static func sharpnessSweep(_ programs: Programs) async throws {
+        let pad = try VirtualSwitchPro()
+        defer { pad.destroy() }
+        let sweep = "\(programs.fixtures)/sharpness-sweep.ahap"
+        let frames = try RenderedFrame.render(sweep, pad: "switch-pro-hd", haptics: programs.haptics)
+        let expected = collapsed(frames.filter { !$0.isSilent }.map { HDRumbleMapping($0).codes.sorted() })
+        try expect(
+            expected.count >= 5 && zip(expected, expected.dropFirst()).allSatisfy { ($0.last ?? 0) < ($1.first ?? 0) },
+            "the sweep's frames do not rise in sharpness: codes \(expected)")
+        let packets = try play([sweep], on: pad, programs)
+        let codes = collapsed(packets.filter { !$0.isSilent }.flatMap { [$0.left, $0.right] }.filter { !$0.isSilent }.map(\.lowCode))
+        try expect(
+            zip(codes, codes.dropFirst()).allSatisfy { $0 < $1 },
+            "the carriers did not rise strictly: codes \(codes) (Hz \(codes.map { SwitchRumble.hertz(code: $0 + 64) }))")
+        try expect(
+            codes.count == expected.count && zip(codes, expected).allSatisfy { $1.contains($0) },
+            "the carriers' codes were \(codes), the frames' \(expected)")
+    }
+
+    /// Every preset (`haptics list`) played through HD Rumble: each sounding packet carries, on
+    /// both sides, the carriers and steps the documented mapping gives the rendered frames, in
+    /// their order, every frame reaches the pad, the packets keep the cadence (no gap longer
+    /// than the resend interval and a tolerance while sounding, the counter one higher each
+    /// time), and the last packet is silent.
+    private static func presetsDecode(_ programs: Programs) async throws {
+        let (listStatus, listing) = try ChildProcess(programs.haptics, ["list"]).finish()
+        try expect(listStatus == 0, "haptics list exited \(listStatus):\n\(listing)")
+        let presets = listing.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        try expect(presets.count == Preset.allCases.count, "haptics list names \(presets)")
+        let pad = try VirtualSwitchPro()
+        defer { pad.destroy() }
+        let profile = try require(PadProfile.named("switch-pro-hd"), "no pad profile switch-pro-hd")
+        let resend = try require(profile.longestHold, "switch-pro-hd has no resend interval")
+        for preset in presets {
+            let frames = try RenderedFrame.render(preset, pad: "switch-pro-hd", haptics: programs.haptics)
+            let packets = try play([preset], on: pad, programs)
+            try check(packets, against: frames, resend: resend, preset)
+        }
+    }
+
+    /// Checks one run's packets against its rendered frames (see `presetsDecode`).
+    private static func check(_ packets: [SwitchRumblePacket], against frames: [RenderedFrame], resend: Duration, _ label: String) throws {
+        let timeline = describe(packets)
+        try expect(packets.contains { !$0.isSilent }, "\(label): no sounding packet: \(timeline)")
+        try expect(packets.last?.isSilent == true, "\(label): the last packet sounds: \(timeline)")
+        var frame = 0
+        var reached: Set<Int> = []
+        for packet in packets where !packet.isSilent {
+            // Locality all: both sides carry the frame.
+            while frame < frames.count && !(HDRumbleMapping(frames[frame]).matches(packet.left) && packet.right == packet.left) {
+                frame += 1
+            }
+            guard frame < frames.count else {
+                throw TestFailure(
+                    description: "\(label): \(packet) is no frame's at or after the last matched one; frames "
+                        + "\(frames.map { $0.isSilent ? "silence" : "\(HDRumbleMapping($0))" }); packets \(timeline)")
+            }
+            reached.insert(frame)
+        }
+        let missed = frames.indices.filter { !frames[$0].isSilent && !reached.contains($0) }
+        try expect(
+            missed.isEmpty,
+            "\(label): frames \(missed.map { "\(frames[$0]) (\(HDRumbleMapping(frames[$0])))" }) never reached the pad: \(timeline)")
+        for (previous, next) in zip(packets, packets.dropFirst()) {
+            try expect(
+                next.counter == (previous.counter + 1) % 16,
+                "\(label): the counter went from \(previous.counter) to \(next.counter): \(timeline)")
+            try expect(
+                previous.isSilent || next.at - previous.at <= resend + .milliseconds(30),
+                "\(label): \(Int((next.at - previous.at).inMilliseconds)) ms between packets while sounding, "
+                    + "the resend interval is \(Int(resend.inMilliseconds)) ms: \(timeline)")
+        }
+    }
+
+    /// `haptics play LONG --driver hidraw` on the Switch Pro, killed with SIGKILL once it
+    /// sounds: the guardian sends a packet silent on both sides within `resetDeadline`, and
+    /// nothing sounds after it.
+    private static func killedSwitchPro(_ programs: Programs) async throws {
+        let pad = try VirtualSwitchPro()
+        defer { pad.destroy() }
+        let since = Monotonic.now
+        let player = try ChildProcess(
+            programs.haptics, ["play", "\(programs.fixtures)/long-buzz.ahap", "--driver", "hidraw", "--device", pad.node])
+        guard Monotonic.wait(upTo: .seconds(4), until: { pad.rumblePackets.contains { $0.at >= since && !$0.isSilent } }) else {
+            player.kill(SIGKILL)
+            let (status, output) = player.finish()
+            throw TestFailure(
+                description: "the pad never sounded (the player exited \(status)):\n\(output)\n"
+                    + describe(pad.rumblePackets.filter { $0.at >= since }))
+        }
+        let killed = Monotonic.now
+        player.kill(SIGKILL)
+        let (status, _) = player.finish()
+        try expect(status == 128 + SIGKILL, "the player ended with \(status), not by SIGKILL")
+        _ = Monotonic.wait(upTo: .seconds(1)) { pad.rumblePackets.contains { $0.at >= killed && $0.isSilent } }
+        usleep(200_000)
+        let after = pad.rumblePackets.filter { $0.at >= killed }
+        let timeline = describe(pad.rumblePackets.filter { $0.at >= since }, from: killed)
+        let reset = try require(after.first(where: \.isSilent), "no silent packet reached the pad after the kill: \(timeline)")
+        try expect(
+            reset.at - killed <= resetDeadline,
+            "the silent packet came \(Int((reset.at - killed).inMilliseconds)) ms after the kill (times from the kill): \(timeline)")
+        try expect(after.last?.isSilent == true, "after the silent packet the pad sounded again (times from the kill): \(timeline)")
+    }
+
+    /// Plays each pattern with `haptics play PATTERN --driver hidraw` on the Switch Pro, one
+    /// after the other, and returns the rumble packets the pad received meanwhile and until
+    /// 200 ms after the last player exited.
+    private static func play(_ patterns: [String], on pad: VirtualSwitchPro, _ programs: Programs) throws -> [SwitchRumblePacket] {
+        let since = Monotonic.now
+        for pattern in patterns {
+            let (status, output) = try ChildProcess(programs.haptics, ["play", pattern, "--driver", "hidraw", "--device", pad.node])
+                .finish()
+            try expect(status == 0, "haptics play \(pattern) --driver hidraw exited \(status):\n\(output)")
+        }
+        usleep(200_000)
+        return pad.rumblePackets.filter { $0.at >= since }
+    }
+
+    /// Switch packets as `+12ms #3 left ... right ...`, one a line, times from `origin` (the
+    /// first packet's by default).
+    private static func describe(_ packets: [SwitchRumblePacket], from origin: Duration? = nil) -> String {
+        guard let start = origin ?? packets.first?.at else { return "nothing" }
+        return packets.map { "\n  \(Int((($0.at - start).inMilliseconds).rounded()))ms \($0)" }.joined()
+    }
+
+    /// `values` without consecutive repeats.
+    private static func collapsed<Value: Equatable>(_ values: [Value]) -> [Value] {
+        values.reduce(into: []) { result, value in
+            if result.last != value { result.append(value) }
+        }
+    }
+
+    // MARK: - Xbox
+
+    /// `haptics play heavy --locality triggers --driver hidraw` on the Xbox over Bluetooth: the
+    /// trigger motors get the preset (strong on the left trigger, weak on the right), the
+    /// handles stay at 0, each report's duration is finite, no two reports come less than
+    /// 50 ms apart, and the last one is 0 on all four motors.
+    private static func xboxTriggers(_ programs: Programs) async throws {
+        let pad = try VirtualXboxPad()
+        defer { pad.destroy() }
+        let frames = try RenderedFrame.render("heavy", pad: "xbox-bt", haptics: programs.haptics)
+        let since = Monotonic.now
+        let (status, output) = try ChildProcess(
+            programs.haptics, ["play", "heavy", "--locality", "triggers", "--driver", "hidraw", "--device", pad.node]
+        ).finish()
+        try expect(status == 0, "haptics play heavy --locality triggers --driver hidraw exited \(status):\n\(output)")
+        usleep(200_000)
+        let reports = pad.rumbleReports.filter { $0.at >= since }
+        let timeline =
+            reports.isEmpty ? "nothing" : reports.map { "\n  \(Int((($0.at - since).inMilliseconds).rounded()))ms \($0)" }.joined()
+        let strongest = frames.map { Int(($0.strong * 100).rounded(.down)) }.max() ?? 0
+        let weakest = frames.map { Int(($0.weak * 100).rounded(.down)) }.max() ?? 0
+        try expect(
+            reports.contains { $0.leftTrigger > 0 || $0.rightTrigger > 0 }, "no report reached the trigger motors: \(timeline)")
+        try expect(
+            abs((reports.map(\.leftTrigger).max() ?? 0) - strongest) <= 1 && abs((reports.map(\.rightTrigger).max() ?? 0) - weakest) <= 1,
+            "the triggers peaked at \(reports.map(\.leftTrigger).max() ?? 0)/\(reports.map(\.rightTrigger).max() ?? 0), "
+                + "the preset's levels at \(strongest)/\(weakest): \(timeline)")
+        try expect(reports.allSatisfy { $0.leftHandle == 0 && $0.rightHandle == 0 }, "a report set the handles: \(timeline)")
+        try expect(
+            reports.allSatisfy { $0.magnitudes.allSatisfy { $0 == 0 } || $0.duration > 0 }, "a sounding report has no duration: \(timeline)"
+        )
+        for (previous, next) in zip(reports, reports.dropFirst()) {
+            try expect(next.at - previous.at >= .milliseconds(50), "two reports less than 50 ms apart: \(timeline)")
+        }
+        try expect(reports.last?.magnitudes == [0, 0, 0, 0], "the last report is not 0 on all four motors: \(timeline)")
     }
 }
