@@ -50,21 +50,24 @@ let package = Package(
         // The hidraw driver: output reports written to pads beside their kernel drivers (HD
         // Rumble, adaptive triggers, trigger motors).
         .target(
-            name: "HapticsHidraw", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev"],
+            name: "HapticsHidraw", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "CHidrawGuardian"],
             swiftSettings: strict),
+        // The hidraw driver's guardian: a forked child that resets a pad when its player dies.
+        .target(name: "CHidrawGuardian"),
         // MJRefresh's state machine, firing feedback through the core's protocol.
         .target(name: "PullToRefresh", dependencies: ["HapticsModel"], swiftSettings: strict),
         // The command-line kit both programs share: option declarations, parsing, help, usage
         // errors, exit codes, the console, the playing options and the words for the errors.
         .target(
-            name: "HapticsCommandLine", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev"],
+            name: "HapticsCommandLine",
+            dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw"],
             swiftSettings: strict),
         // The `haptics` commands and the demo, in a library so tests can run them.
         .target(
             name: "HapticsCLI",
             dependencies: [
-                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "PullToRefresh",
-                "FeedbackTheme",
+                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsCommandLine",
+                "PullToRefresh", "FeedbackTheme",
             ], swiftSettings: strict),
         .executableTarget(name: "haptics", dependencies: ["HapticsCLI"], swiftSettings: strict),
         // feedbackd's theme format, read as feedbackd writes it: pure, no bus, no engine.
@@ -75,7 +78,9 @@ let package = Package(
         .target(
             name: "HapticsDaemon",
             dependencies: [
-                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "FeedbackTheme", "CSDBus",
+                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsCommandLine",
+                "FeedbackTheme",
+                "CSDBus",
             ], swiftSettings: strict),
         .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon", "HapticsCommandLine"], swiftSettings: strict),
         // The C interface's header (installed as haptics.h), for the Swift side to share its types.
@@ -109,7 +114,8 @@ let package = Package(
         .testTarget(name: "HapticsHidrawTests", dependencies: ["HapticsHidraw", "HapticsEvdev", "Haptics"], swiftSettings: strict),
         .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "Haptics", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "HapticsModel", "HapticsPlatform"], swiftSettings: strict),
-        .testTarget(name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine", "HapticsEvdev"], swiftSettings: strict),
+        .testTarget(
+            name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine", "HapticsEvdev", "HapticsHidraw"], swiftSettings: strict),
         .testTarget(
             name: "HapticsDaemonTests",
             dependencies: ["HapticsDaemon", "HapticsTesting", "HapticsCommandLine", "HapticsEvdev", "Haptics", "FeedbackTheme", "CSDBus"],
@@ -117,7 +123,8 @@ let package = Package(
         .testTarget(
             name: "HapticsCLITests",
             dependencies: [
-                "HapticsCLI", "HapticsTesting", "HapticsCommandLine", "HapticsDaemon", "Haptics", "HapticsEvdev", "PullToRefresh",
+                "HapticsCLI", "HapticsTesting", "HapticsCommandLine", "HapticsDaemon", "Haptics", "HapticsEvdev", "HapticsHidraw",
+                "PullToRefresh",
             ], swiftSettings: strict),
     ]
 )

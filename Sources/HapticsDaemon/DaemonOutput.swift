@@ -1,5 +1,6 @@
 import HapticsCommandLine
 import HapticsEvdev
+import HapticsHidraw
 import HapticsModel
 import HapticsPlayback
 
@@ -59,6 +60,12 @@ struct DaemonOutput {
                 hotPlug = nil
             }
             take = { evdev.handle($0) }
+        case .hidraw:
+            let hidraw = HidrawDriver(selection: options.device) { console.err("hapticsd: \($0)") }
+            driver = hidraw
+            devices = { hidraw.pads.map { DeviceEntry(node: $0.node, name: $0.device.name, kind: "hidraw") } }
+            hotPlug = nil
+            take = { _ in }
         }
     }
 }

@@ -1,37 +1,362 @@
 public import HapticsEvdev
 public import HapticsModel
+import HapticsPlatform
+import Synchronization
 
 /// Plays frames on pads through the kernel's hidraw interface, beside the pad's kernel driver.
+///
+/// - Pads: `selection` picks among the rumble devices as the evdev driver does; each must be a
+///   pad whose reports the driver knows (`HidrawPadModel`) with a hidraw node of the same HID
+///   device (`HidrawDiscovery`), writable by this user.
+/// - Locality: each pad plays the parts of `locality` its reports reach
+///   (`HidrawPadModel.parts`); a pad without them fails with `localityUnavailable`.
+/// - DualSense: each frame is one output report (0x02, or 0x31 with its sequence and CRC over
+///   Bluetooth) with only the valid bits of what it sets: a trigger plays the frame as the
+///   vibration mode (`DualSenseTriggerBlock(vibrationOf:)`), a silent frame returns it to the
+///   effect `setTriggerEffect` set (off by default); the handles, at a handle locality, get
+///   the motor bits and bytes (the kernel's driver may overwrite them with its next report).
+/// - Switch Pro: each frame is one report 0x10 (`SwitchHDRumble`) with the next packet
+///   counter; while a frame sounds the driver re-sends it every 50 ms, as hid-nintendo does,
+///   until the frame ends (so a stalled player leaves the pad unfed, and it stops).
+/// - Xbox over Bluetooth: each frame is one report 3 owning all four motors for the frame's
+///   length (at most 2.55 s, so the pad stops by itself). Two reports are never less than
+///   50 ms apart: a report due sooner waits on a timer (never on the caller's thread), a newer
+///   one replacing it while it waits, so the pad shows the newest levels and the last report,
+///   silence, always goes out. `stop` and `close` send all four motors at 0, handing the
+///   handles back to the kernel's driver.
+/// - Every open node gets a guardian (`hidraw_guardian_spawn`) armed with the pad's reset
+///   reports while something is set, so a process killed mid-pattern still leaves the pad
+///   reset: the kernel erases nothing a hidraw write set.
+/// - `stop()` silences and resets the trigger effects; `close()` resets everything the driver
+///   set, disarms the guardians and closes the nodes.
 public final class HidrawDriver: HapticDriver {
+    private struct State {
+        var pads: [HidrawPad] = []
+        var isPrepared = false
+    }
+
     /// Which pads are driven.
     public let selection: DeviceSelection
     /// Where on the pads the frames play.
     public let locality: Locality
+    private let listDevices: @Sendable () -> [EvdevDeviceInfo]
+    private let discovery: HidrawDiscovery
+    private let system: HidrawSystem
+    private let notice: @Sendable (String) -> Void
+    private let state = Mutex(State())
 
     /// Creates a driver for the pads `selection` picks in `directory`, playing at `locality`.
-    public init(
+    /// `notice` hears about what the driver could not do but plays on without (one line each).
+    public convenience init(
         selection: DeviceSelection = .auto, locality: Locality = .all, directory: String = "/dev/input",
         notice: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        let discovery = DeviceDiscovery(directory: directory)
+        self.init(
+            selection: selection, locality: locality, devices: { discovery.devices() }, discovery: HidrawDiscovery(),
+            system: .live, notice: notice)
+    }
+
+    init(
+        selection: DeviceSelection, locality: Locality, devices: @escaping @Sendable () -> [EvdevDeviceInfo],
+        discovery: HidrawDiscovery, system: HidrawSystem, notice: @escaping @Sendable (String) -> Void
+    ) {
         self.selection = selection
         self.locality = locality
+        self.listDevices = devices
+        self.discovery = discovery
+        self.system = system
+        self.notice = notice
     }
 
     /// The pads being driven.
-    public var pads: [HidrawPadInfo] { [] }
+    public var pads: [HidrawPadInfo] { state.withLock { $0.pads.map(\.info) } }
 
-    /// The profile frames for these pads are rendered with, or `nil` before `prepare`.
-    public var renderProfile: PadProfile? { nil }
+    /// The profile frames for these pads are rendered with, or `nil` before `prepare`:
+    /// `switch-pro-hd` for a Switch Pro (HD Rumble), the pad's own profile for the others, and
+    /// `generic` for pads of different kinds.
+    public var renderProfile: PadProfile? {
+        PadProfile.common(to: pads.map(\.model.renderProfile))
+    }
 
-    /// Sets the effect of the trigger on `side` of every adaptive-trigger pad driven.
-    public func setTriggerEffect(_ effect: TriggerEffect, on side: Actuator.Side) throws {}
+    /// Sets the effect of the trigger on `side` of every adaptive-trigger pad driven, until
+    /// another effect, `stop` or `close` (and the guardian, if the process dies).
+    ///
+    /// - Throws: `invalidTriggerEffect` for a value that is not a number, `noAdaptiveTriggers`
+    ///   when no pad driven has them, or why the pads cannot be opened or written.
+    public func setTriggerEffect(_ effect: TriggerEffect, on side: Actuator.Side) throws {
+        guard effect.isValid else { throw HidrawError.invalidTriggerEffect(effect) }
+        try prepare()
+        try state.withLock { state throws(HidrawError) in
+            guard state.pads.contains(where: { $0.info.model == .dualSense }) else {
+                throw .noAdaptiveTriggers(name: state.pads.first?.info.device.name ?? "")
+            }
+            for index in state.pads.indices where state.pads[index].info.model == .dualSense {
+                let bytes = state.pads[index].triggerReport(effect, on: side)
+                try write(bytes, to: &state.pads[index])
+            }
+        }
+    }
 
-    /// Opens the pads.
-    public func prepare() throws {}
-    /// Plays the frame.
-    public func apply(_ frame: RumbleFrame) throws {}
-    /// Silences what the driver plays.
-    public func stop() throws {}
-    /// Silences and resets what the driver set, and closes the nodes.
-    public func close() {}
+    /// Opens the pads; cheap when they are open.
+    ///
+    /// - Throws: `HidrawError`: no pad, a pad hidraw does not drive, no hidraw node, a locality
+    ///   the pad lacks, no permission, or a node that cannot be opened.
+    public func prepare() throws {
+        if state.withLock({ $0.isPrepared }) { return }
+        var opened: [HidrawPad] = []
+        var notices: [String] = []
+        do {
+            for (info, parts) in try choosePads() {
+                let fd: Int32
+                do {
+                    fd = try system.openNode(info.node)
+                } catch {
+                    throw error.meansPermissionDenied
+                        ? HidrawError.permissionDenied(node: info.node, name: info.device.name)
+                        : HidrawError.cannotOpen(node: info.node, errno: error)
+                }
+                var pad = HidrawPad(info: info, fd: fd, parts: parts)
+                do {
+                    pad.guardian = try HidrawGuardian.spawn(for: fd, system: system)
+                } catch {
+                    notices.append("\(info.node) (\(info.device.name)): no guardian (\(error)): a killed process may leave the pad set")
+                }
+                opened.append(pad)
+            }
+        } catch {
+            for pad in opened { release(pad) }
+            throw error
+        }
+        let unused = state.withLock { state -> [HidrawPad] in
+            guard !state.isPrepared else { return opened }
+            state.pads = opened
+            state.isPrepared = true
+            return []
+        }
+        for pad in unused { release(pad) }
+        for line in notices { notice(line) }
+    }
+
+    /// Plays the frame on every pad, preparing first if needed.
+    public func apply(_ frame: RumbleFrame) throws {
+        try prepare()
+        let now = system.now()
+        let timers = try state.withLock { state throws(HidrawError) -> [Timer] in
+            var timers: [Timer] = []
+            for index in state.pads.indices {
+                if let timer = try play(frame, on: &state.pads[index], now: now) { timers.append(timer) }
+            }
+            return timers
+        }
+        start(timers)
+    }
+
+    /// Silences what the driver plays and turns the trigger effects it set off.
+    public func stop() throws {
+        let now = system.now()
+        let timers = try state.withLock { state throws(HidrawError) -> [Timer] in
+            var timers: [Timer] = []
+            for index in state.pads.indices {
+                if let timer = try silence(&state.pads[index], now: now) { timers.append(timer) }
+            }
+            return timers
+        }
+        start(timers)
+    }
+
+    /// Resets everything the driver set, disarms the guardians and closes the nodes. An Xbox
+    /// report that must wait for the 50 ms to pass is waited for here, at most 50 ms.
+    public func close() {
+        let pads = state.withLock { state -> [HidrawPad] in
+            defer {
+                state.pads = []
+                state.isPrepared = false
+            }
+            return state.pads
+        }
+        for var pad in pads {
+            if pad.info.model == .xboxBluetooth, let last = pad.lastXboxReport {
+                system.sleep(last + HidrawPad.xboxSpacing - system.now())
+            }
+            pad.feedGeneration += 1
+            for report in pad.resetReports() {
+                do throws(Errno) {
+                    try system.send(pad.fd, report)
+                } catch {
+                    notice("\(pad.info.node) (\(pad.info.device.name)): the reset could not be written: \(error)")
+                }
+            }
+            if let guardian = pad.guardian { try? guardian.disarm(system: system) }
+            release(pad)
+        }
+    }
+
+    // MARK: - Choosing and opening
+
+    /// The pads `selection` picks that hidraw drives, with the parts each plays at `locality`.
+    private func choosePads() throws(HidrawError) -> [(HidrawPadInfo, Set<PadPart>)] {
+        let picked = selection.pick(from: listDevices())
+        guard !picked.isEmpty else { throw .noPad(selection: selection) }
+        var chosen: [(HidrawPadInfo, Set<PadPart>)] = []
+        for device in picked {
+            guard let model = HidrawPadModel(profile: device.profile) else {
+                if picked.count == 1 { throw .unsupportedPad(name: device.name, profile: device.profile.name) }
+                continue
+            }
+            guard let info = discovery.pad(for: device) else {
+                if picked.count == 1 { throw .noHidrawNode(device: device.node, name: device.name) }
+                continue
+            }
+            let parts = locality.parts(of: model.parts)
+            guard !parts.isEmpty else {
+                throw .localityUnavailable(locality: locality, name: device.name, available: Locality.available(on: model.parts))
+            }
+            guard info.isWritable else { throw .permissionDenied(node: info.node, name: device.name) }
+            chosen.append((info, parts))
+        }
+        guard !chosen.isEmpty else { throw .noPad(selection: selection) }
+        return chosen
+    }
+
+    /// Closes a pad's guardian and node.
+    private func release(_ pad: HidrawPad) {
+        pad.guardian?.finish(system: system)
+        system.close(pad.fd)
+    }
+
+    // MARK: - Playing (under the lock)
+
+    /// A timer to start once the lock is released: a Switch feed or a waiting Xbox report.
+    private struct Timer {
+        enum Kind {
+            case feed(generation: Int)
+            case xbox
+        }
+
+        var node: String
+        var delay: Duration
+        var kind: Kind
+    }
+
+    private func play(_ frame: RumbleFrame, on pad: inout HidrawPad, now: Duration) throws(HidrawError) -> Timer? {
+        switch pad.info.model {
+        case .dualSense:
+            try write(pad.dualSenseReport(frame), to: &pad)
+            return nil
+        case .switchPro:
+            let report = pad.switchReport(frame)
+            pad.feedGeneration += 1
+            try write(report.bytes, to: &pad)
+            guard !frame.isSilent, frame.duration > HidrawPad.switchFeedInterval else {
+                pad.feeding = nil
+                return nil
+            }
+            pad.feeding = (report, now + frame.duration)
+            return Timer(node: pad.info.node, delay: HidrawPad.switchFeedInterval, kind: .feed(generation: pad.feedGeneration))
+        case .xboxBluetooth:
+            return try sendXbox(pad.xboxReport(frame), on: &pad, now: now)
+        }
+    }
+
+    private func silence(_ pad: inout HidrawPad, now: Duration) throws(HidrawError) -> Timer? {
+        switch pad.info.model {
+        case .dualSense:
+            pad.triggerEffects = [:]
+            let reset = pad.dualSenseReset()
+            guard reset.motors != nil || reset.leftTrigger != nil || reset.rightTrigger != nil else { return nil }
+            try write(reset.bytes(bluetooth: pad.info.isBluetooth, sequence: pad.counter), to: &pad)
+            if pad.info.isBluetooth { pad.counter = (pad.counter + 1) & 0x0F }
+            return nil
+        case .switchPro:
+            pad.feedGeneration += 1
+            pad.feeding = nil
+            guard pad.touchedMotors else { return nil }
+            try write(pad.nextSwitchReport(left: .silence, right: .silence).bytes, to: &pad)
+            return nil
+        case .xboxBluetooth:
+            guard pad.touchedMotors else { return nil }
+            return try sendXbox(.silence, on: &pad, now: now)
+        }
+    }
+
+    /// Sends an Xbox report now, or holds it until 50 ms after the last one (a timer the
+    /// caller starts, unless one is already waiting).
+    private func sendXbox(_ report: XboxRumbleReport, on pad: inout HidrawPad, now: Duration) throws(HidrawError) -> Timer? {
+        if let last = pad.lastXboxReport, now - last < HidrawPad.xboxSpacing {
+            let isWaiting = pad.pendingXboxReport != nil
+            pad.pendingXboxReport = report
+            return isWaiting ? nil : Timer(node: pad.info.node, delay: last + HidrawPad.xboxSpacing - now, kind: .xbox)
+        }
+        pad.pendingXboxReport = nil
+        try write(report.bytes, to: &pad)
+        pad.lastXboxReport = now
+        return nil
+    }
+
+    /// Writes one report, arming the pad's guardian first whenever what must be reset changed.
+    private func write(_ bytes: [UInt8], to pad: inout HidrawPad) throws(HidrawError) {
+        do throws(Errno) {
+            try system.send(pad.fd, bytes)
+        } catch {
+            throw .writeFailed(node: pad.info.node, errno: error)
+        }
+        updateGuardian(&pad)
+    }
+
+    /// Hands the guardian the pad's current reset reports when they changed.
+    private func updateGuardian(_ pad: inout HidrawPad) {
+        guard let guardian = pad.guardian else { return }
+        let resets = pad.resetReports()
+        let wanted: [[UInt8]]? = resets.isEmpty ? nil : resets
+        guard wanted != pad.armedResets else { return }
+        do throws(Errno) {
+            if let wanted { try guardian.arm(wanted, system: system) } else { try guardian.disarm(system: system) }
+            pad.armedResets = wanted
+        } catch {
+            pad.guardian = nil
+        }
+    }
+
+    // MARK: - Timers
+
+    private func start(_ timers: [Timer]) {
+        for timer in timers {
+            system.schedule(timer.delay) { [weak self] in self?.fire(timer) }
+        }
+    }
+
+    private func fire(_ timer: Timer) {
+        let now = system.now()
+        let result = state.withLock { state -> (next: Timer?, failure: HidrawError?) in
+            guard let index = state.pads.firstIndex(where: { $0.info.node == timer.node }) else { return (nil, nil) }
+            do throws(HidrawError) {
+                switch timer.kind {
+                case .feed(let generation):
+                    return (try feed(&state.pads[index], generation: generation, now: now), nil)
+                case .xbox:
+                    guard let report = state.pads[index].pendingXboxReport else { return (nil, nil) }
+                    state.pads[index].pendingXboxReport = nil
+                    try write(report.bytes, to: &state.pads[index])
+                    state.pads[index].lastXboxReport = now
+                    return (nil, nil)
+                }
+            } catch {
+                return (nil, error)
+            }
+        }
+        if let failure = result.failure { notice("\(failure)") }
+        if let next = result.next { start([next]) }
+    }
+
+    /// Re-sends the Switch's sounding report under the next counter, and asks for the next
+    /// feed while the frame lasts.
+    private func feed(_ pad: inout HidrawPad, generation: Int, now: Duration) throws(HidrawError) -> Timer? {
+        guard generation == pad.feedGeneration, let feeding = pad.feeding, now < feeding.until else { return nil }
+        let report = pad.nextSwitchReport(left: feeding.report.left, right: feeding.report.right)
+        try write(report.bytes, to: &pad)
+        let remaining = feeding.until - now
+        guard remaining > HidrawPad.switchFeedInterval else { return nil }
+        return Timer(node: pad.info.node, delay: HidrawPad.switchFeedInterval, kind: .feed(generation: generation))
+    }
 }

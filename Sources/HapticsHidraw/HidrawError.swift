@@ -29,3 +29,22 @@ public enum HidrawError: Error, Sendable, Equatable, DeviceAbsence {
         return false
     }
 }
+
+extension HidrawError: CustomStringConvertible {
+    /// The facts in one line, e.g. `/dev/hidraw3 (DualSense Wireless Controller): permission
+    /// denied`; the command line adds the advice.
+    public var description: String {
+        switch self {
+        case .noPad(let selection): "no pad the hidraw driver drives matches \(selection)"
+        case .unsupportedPad(let name, let profile): "\(name) (profile \(profile)) is no pad the hidraw driver writes reports for"
+        case .noHidrawNode(let device, let name): "\(device) (\(name)) has no hidraw node"
+        case .permissionDenied(let node, let name): "\(node) (\(name)): permission denied"
+        case .cannotOpen(let node, let errno): "\(node) cannot be opened: \(errno)"
+        case .writeFailed(let node, let errno): "writing a report to \(node) failed: \(errno)"
+        case .localityUnavailable(let locality, let name, let available):
+            "\(name) has no \(locality.rawValue); it can play at \(available.map(\.rawValue).joined(separator: ", "))"
+        case .invalidTriggerEffect(let effect): "the trigger effect \(effect) holds a value that is not a number"
+        case .noAdaptiveTriggers(let name): "\(name.isEmpty ? "the pad" : name) has no adaptive triggers"
+        }
+    }
+}

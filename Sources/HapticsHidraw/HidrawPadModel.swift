@@ -23,3 +23,15 @@ public enum HidrawPadModel: String, Sendable, Hashable, CaseIterable {
         }
     }
 }
+
+extension HidrawPadModel {
+    /// The profile frames for this pad are rendered with when hidraw plays them:
+    /// `switch-pro-hd` for the Switch Pro (HD Rumble), the pad's own for the others.
+    public var renderProfile: PadProfile {
+        switch self {
+        case .dualSense: .dualSense
+        case .switchPro: .switchProHD
+        case .xboxBluetooth: .xboxBluetooth
+        }
+    }
+}

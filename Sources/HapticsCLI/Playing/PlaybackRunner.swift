@@ -29,7 +29,9 @@ struct PlaybackRunner: Sendable {
         }
         do {
             let driver = try DriverChoice.combined(options.drivers) { choice in
-                try choice.makeDriver(device: options.device, console: console, terminal: StdoutDriver(format: .text, write: console.out))
+                try choice.makeDriver(
+                    device: options.device, locality: options.locality, console: console,
+                    terminal: StdoutDriver(format: .text, write: console.out))
             }
             return await playInRealTime(request, on: driver)
         } catch {
@@ -40,7 +42,8 @@ struct PlaybackRunner: Sendable {
 
     private func record(_ request: some PlaybackRequest) async -> ExitCode {
         // Each frame printed as it is applied; nothing to close (closing would print a stop line).
-        let engine = HapticEngine(instantDriver: StdoutDriver(format: .json, write: console.out))
+        let engine = HapticEngine(
+            instantDriver: RoutedDriver.playing(on: StdoutDriver(format: .json, write: console.out), at: options.locality))
         engine.setGain(options.gain)
         let playback = request.start(on: engine)
         engine.playToEnd()

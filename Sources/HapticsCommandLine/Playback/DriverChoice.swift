@@ -1,4 +1,5 @@
 package import HapticsEvdev
+import HapticsHidraw
 package import HapticsModel
 import HapticsPlayback
 
@@ -14,6 +15,9 @@ package enum DriverChoice: String, Sendable, CaseIterable {
     case record
     /// A gamepad through the kernel's evdev force-feedback interface.
     case evdev
+    /// A gamepad through its hidraw node only: the DualSense's triggers (and motors), the
+    /// Switch Pro's HD Rumble, the Xbox pad's four motors over Bluetooth.
+    case hidraw
 
     /// What a list of drivers must be, beyond naming drivers: `auto` (which picks one itself)
     /// alone, and each driver once. Returns the message of the usage error, or `nil`.
@@ -27,27 +31,111 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         return nil
     }
 
-    /// The real-time driver for this choice, prepared. `terminal` is the driver used when the
-    /// choice is the terminal, or `auto` finds no usable gamepad (saying why on `console`'s
-    /// standard error) where `device` names none in particular; a device named (a path, an
-    /// index, a name) that cannot be driven is an error under `auto` too. `record` is not a real-time driver: callers play it instantly, with no clock.
+    /// The real-time driver for this choice, prepared, playing at `locality`. `terminal` is
+    /// the driver used when the choice is the terminal, or `auto` finds no usable gamepad
+    /// (saying why on `console`'s standard error) where `device` names none in particular; a
+    /// device named (a path, an index, a name) that cannot be driven is an error under `auto`
+    /// too. `record` is not a real-time driver: callers play it instantly, with no clock.
+    ///
+    /// The locality: `hidraw` plays it itself; `evdev` routes a handle locality's frames to
+    /// that handle's motor (`LocalityRouting`) and refuses triggers; `auto` splits each pad's
+    /// parts between evdev and hidraw (`PadPaths.auto`), both driven through a `FanOutDriver`
+    /// where both play; the terminal shows the routed frames. A locality a pad lacks is an error
+    /// naming the localities it has.
     package func makeDriver(
         device: DeviceSelection,
+        locality: Locality = .all,
         console: Console,
         terminal: @autoclosure () -> any HapticDriver
     ) throws -> any HapticDriver {
-        guard self == .evdev || self == .auto else { return terminal() }
-        let driver = EvdevDriver(selection: device, notice: { console.err("note: \($0)") })
-        do {
+        let notice: @Sendable (String) -> Void = { console.err("note: \($0)") }
+        switch self {
+        case .stdout, .record:
+            return RoutedDriver.playing(on: terminal(), at: locality)
+        case .hidraw:
+            let driver = HidrawDriver(selection: device, locality: locality, notice: notice)
             try driver.prepare()
             return driver
+        case .evdev, .auto:
+            break
+        }
+        let driver = EvdevDriver(selection: device, notice: notice)
+        do {
+            try driver.prepare()
         } catch  where self == .auto && !Self.names(device) {
             if case EvdevError.noDevice = error {
             } else {
                 console.err("note: \(Advice.message(for: error)); drawing in the terminal instead")
             }
-            return terminal()
+            return RoutedDriver.playing(on: terminal(), at: locality)
         }
+        do {
+            return try self == .auto
+                ? Self.auto(driver, device: device, locality: locality, notice: notice)
+                : Self.evdev(driver, locality: locality)
+        } catch {
+            driver.close()
+            throw error
+        }
+    }
+
+    /// The prepared evdev `driver` at `locality`: every pad must have the locality's handles.
+    private static func evdev(_ driver: EvdevDriver, locality: Locality) throws -> any HapticDriver {
+        for device in driver.devices {
+            _ = try PadPaths.evdev(profile: profile(of: device), locality: locality, name: name(of: device))
+        }
+        return RoutedDriver.playing(on: driver, at: locality)
+    }
+
+    /// `auto` over the pads the prepared evdev `driver` opened: the evdev driver alone while
+    /// every pad plays through evdev only; else, per pad, an evdev driver for its evdev parts
+    /// and a hidraw driver for its hidraw parts, all through one `FanOutDriver`.
+    private static func auto(
+        _ driver: EvdevDriver, device: DeviceSelection, locality: Locality, notice: @escaping @Sendable (String) -> Void
+    ) throws -> any HapticDriver {
+        let discovery = HidrawDiscovery()
+        let plans = try driver.devices.map { pad in
+            let hidraw = discovery.pad(for: pad)
+            let access: HidrawAccess =
+                hidraw.map { $0.isWritable ? .writable(node: $0.node) : .readOnly(node: $0.node) } ?? .none
+            return (
+                pad: pad,
+                paths: try PadPaths.auto(profile: profile(of: pad), access: access, locality: locality, name: name(of: pad))
+            )
+        }
+        guard plans.contains(where: { !$0.paths.hidraw.isEmpty }) else { return RoutedDriver.playing(on: driver, at: locality) }
+        driver.close()
+        return try combined(
+            plans.flatMap { plan in
+                var drivers: [() throws -> any HapticDriver] = []
+                if !plan.paths.evdev.isEmpty {
+                    drivers.append {
+                        let evdev = EvdevDriver(selection: .path(plan.pad.node), notice: notice)
+                        try evdev.prepare()
+                        return RoutedDriver.playing(on: evdev, at: PadPaths.locality(of: plan.paths.evdev))
+                    }
+                }
+                if !plan.paths.hidraw.isEmpty {
+                    drivers.append {
+                        let hidraw = HidrawDriver(
+                            selection: .path(plan.pad.node), locality: PadPaths.locality(of: plan.paths.hidraw), notice: notice)
+                        try hidraw.prepare()
+                        return hidraw
+                    }
+                }
+                return drivers
+            }
+        ) { try $0() }
+    }
+
+    /// A pad's profile, `nil` for a haptic touchpad.
+    private static func profile(of device: EvdevDeviceInfo) -> PadProfile? {
+        device.capabilities.isHapticTouchpad ? nil : device.profile
+    }
+
+    /// How messages name `device`.
+    private static func name(of device: EvdevDeviceInfo) -> String {
+        PadLocalities.name(profile: profile(of: device), device: device.name, node: device.node)
     }
 
     /// Whether `device` names one device (a path, an index or a name) rather than leaving the
@@ -64,7 +152,7 @@ package enum DriverChoice: String, Sendable, CaseIterable {
     /// one, else a `FanOutDriver` over them in order. When one cannot be made (evdev with no
     /// usable pad), those made before it are closed and its error is thrown: a list fails as
     /// its failing driver would alone.
-    package static func combined(_ choices: [DriverChoice], _ make: (DriverChoice) throws -> any HapticDriver) throws -> any HapticDriver {
+    package static func combined<Choice>(_ choices: [Choice], _ make: (Choice) throws -> any HapticDriver) throws -> any HapticDriver {
         var made: [any HapticDriver] = []
         do {
             for choice in choices { made.append(try make(choice)) }

@@ -1,7 +1,8 @@
 package import HapticsEvdev
+package import HapticsModel
 
-/// The options every playing command shares: the driver, the device and the master gain,
-/// declared once.
+/// The options every playing command shares: the driver, the device, the locality and the
+/// master gain, declared once.
 package struct PlaybackOptions: Sendable {
     /// `--driver`, as the playing commands take it.
     package static let driver = driverOption(
@@ -9,10 +10,17 @@ package struct PlaybackOptions: Sendable {
             + "record: instantly, every frame as a JSON line, and only alone")
     /// `--device`, as the playing commands take it.
     package static let device = deviceOption(default: "auto")
+    /// `--locality`: where on the pad the frames play, as Core Haptics names a controller's
+    /// parts.
+    package static let locality = Option.choice(
+        "--locality", valueName: "locality", of: Locality.allCases,
+        abstract: "where on the pad it plays; left-handle and right-handle play one handle's motor, "
+            + "triggers need hidraw (a DualSense's or an Xbox pad's over Bluetooth); a locality the pad lacks is an error",
+        default: .all)
     /// `--gain`.
     package static let gain = Option.number("--gain", valueName: "gain", in: 0...1, abstract: "the master gain", default: 1)
-    /// The three, in the order the help lists them.
-    package static let declarations = [driver.declaration, device.declaration, gain.declaration]
+    /// The four, in the order the help lists them.
+    package static let declarations = [driver.declaration, device.declaration, locality.declaration, gain.declaration]
 
     /// `--driver` with the help `abstract`: one driver, or several separated by commas, all
     /// driven at once (`stdout,evdev`); `auto` by default (`defaultText` says otherwise when
@@ -21,7 +29,8 @@ package struct PlaybackOptions: Sendable {
     package static func driverOption(abstract: String, defaultText: String? = nil) -> Option<[DriverChoice]> {
         Option(
             "--driver", valueName: "driver",
-            abstract: abstract + "; several (not auto), separated by commas, drive all at once, e.g. stdout,evdev",
+            abstract: abstract
+                + "; hidraw: the pad's hidraw node only; several (not auto), separated by commas, drive all at once, e.g. stdout,evdev",
             notes: [ChoiceText.values(DriverChoice.allCases)], default: [.auto], defaultText: defaultText ?? DriverChoice.auto.rawValue,
             completion: .commaSeparatedWords(DriverChoice.allCases.map(\.rawValue)),
             expected: ChoiceText.expected(DriverChoice.allCases)
@@ -45,7 +54,8 @@ package struct PlaybackOptions: Sendable {
     /// `--device`, `defaultValue` when absent.
     package static func deviceOption(default defaultValue: String) -> Option<String> {
         .text(
-            "--device", valueName: "device", abstract: "with evdev: auto, all, a node path, an index or a name", default: defaultValue,
+            "--device", valueName: "device", abstract: "with evdev and hidraw: auto, all, a node path, an index or a name",
+            default: defaultValue,
             completion: .wordsOrFiles(["auto", "all"]))
     }
 
@@ -53,10 +63,12 @@ package struct PlaybackOptions: Sendable {
     package let drivers: [DriverChoice]
     /// Which gamepads the evdev driver drives.
     package let device: DeviceSelection
+    /// Where on the pads the frames play.
+    package let locality: Locality
     /// The master gain, 0...1.
     package let gain: Double
 
-    /// Reads `--driver`, `--device` and `--gain`. `record` plays instantly, with no clock,
+    /// Reads `--driver`, `--device`, `--locality` and `--gain`. `record` plays instantly, with no clock,
     /// the others in real time, so it cannot be in a list.
     package init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         drivers = try Self.drivers(Self.driver, from: &arguments) ?? Self.driver.defaultValue
@@ -64,6 +76,7 @@ package struct PlaybackOptions: Sendable {
             throw arguments.error("'record' plays instantly on a virtual clock, the others in real time: it cannot be combined with them")
         }
         device = DeviceSelection(option: try arguments.value(Self.device))
+        locality = try arguments.value(Self.locality)
         gain = try arguments.value(Self.gain)
     }
 }

@@ -1,20 +1,25 @@
 import HapticsEvdev
+import HapticsHidraw
 package import HapticsModel
 import HapticsPlayback
 
 /// The pad a real-time playback is shaped for (`RenderSettings.pad`): the profile of the
 /// gamepads the driver opened.
 package enum PlaybackPad {
-    /// The profile every device `driver` plays on shares (`PadProfile.common(to:)`), looking
-    /// into an `EvdevDriver` and into the drivers of a `FanOutDriver`; `nil` when it drives no
-    /// gamepad (the terminal). Devices plugged in later play with the same settings.
+    /// The profile every pad `driver` plays on shares (`PadProfile.common(to:)`), looking
+    /// into an `EvdevDriver` (its devices' profiles), a `HidrawDriver` (its `renderProfile`:
+    /// `switch-pro-hd` for a Switch Pro's HD Rumble), a `RoutedDriver`'s base and the drivers
+    /// of a `FanOutDriver`; `nil` when it drives no gamepad (the terminal). Devices plugged in
+    /// later play with the same settings.
     package static func profile(of driver: any HapticDriver) -> PadProfile? {
-        PadProfile.common(to: devices(of: driver).map(\.profile))
+        PadProfile.common(to: profiles(of: driver))
     }
 
-    private static func devices(of driver: any HapticDriver) -> [EvdevDeviceInfo] {
-        if let evdev = driver as? EvdevDriver { return evdev.devices }
-        if let fanOut = driver as? FanOutDriver { return fanOut.drivers.flatMap(devices(of:)) }
+    private static func profiles(of driver: any HapticDriver) -> [PadProfile] {
+        if let evdev = driver as? EvdevDriver { return evdev.devices.map(\.profile) }
+        if let hidraw = driver as? HidrawDriver { return hidraw.renderProfile.map { [$0] } ?? [] }
+        if let routed = driver as? RoutedDriver { return profiles(of: routed.base) }
+        if let fanOut = driver as? FanOutDriver { return fanOut.drivers.flatMap(profiles(of:)) }
         return []
     }
 }

@@ -48,6 +48,21 @@ extension PadProfile {
         weakActuator: Actuator(side: .right, kind: .linearResonantActuator, carriers: [160, 320]),
         steps: .nintendoTable, longestHold: nil, effectSlots: memlessSlots, shortestPulse: .milliseconds(50), sharpness: .balanced)
 
+    /// The Switch Pro Controller's HD Rumble, played through hidraw (not the kernel's
+    /// `FF_RUMBLE`): a linear resonant actuator in each handle, driven at carriers the
+    /// driver chooses per frame from its sharpness, so the profile names no fixed carriers.
+    /// Sharpness is `split` (the strong level plays on the low band, the weak on the high
+    /// band), levels are the 101-entry amplitude table's, and a transient is a 20 ms burst:
+    /// a tap. The hidraw driver sends a new level as soon as a frame starts and re-sends a
+    /// sounding one itself every 50 ms until the frame ends, so the pad holds what it is sent
+    /// and the renderer needs not cut held levels.
+    public static let switchProHD = PadProfile(
+        name: "switch-pro-hd", title: "Switch Pro Controller HD Rumble (hidraw)",
+        strongActuator: Actuator(side: .left, kind: .linearResonantActuator),
+        weakActuator: Actuator(side: .right, kind: .linearResonantActuator),
+        steps: .nintendoTable, longestHold: nil, effectSlots: 1, shortestPulse: .milliseconds(20), sharpness: .split,
+        transientPulse: .milliseconds(20))
+
     /// Any other rumble device, assumed the least of what the known pads do: eccentric motors
     /// (a 40 ms shortest pulse), sides unknown, a held level dropped after 5 s, one effect
     /// slot. Magnitudes go out at the kernel's full 16 bits for the driver to resolve, and the
@@ -58,7 +73,7 @@ extension PadProfile {
         steps: .magnitude, longestHold: .seconds(5), effectSlots: 1, shortestPulse: .milliseconds(40), sharpness: .split)
 
     /// Every profile, `generic` last: the names `haptics render --pad` takes.
-    public static let known: [PadProfile] = [dualSense, dualShock4, xboxBluetooth, switchPro, generic]
+    public static let known: [PadProfile] = [dualSense, dualShock4, xboxBluetooth, switchPro, switchProHD, generic]
 
     /// The profile named `name`, or `nil`.
     public static func named(_ name: String) -> PadProfile? {

@@ -9,7 +9,7 @@
 /// device gets `generic`, derived conservatively.
 public struct PadProfile: Sendable, Hashable {
     /// The profile's name, as `haptics devices` and `haptics render --pad` write it:
-    /// `dualsense`, `dualshock4`, `xbox-bt`, `switch-pro` or `generic`.
+    /// `dualsense`, `dualshock4`, `xbox-bt`, `switch-pro`, `switch-pro-hd` or `generic`.
     public var name: String
     /// The pad and the kernel driver the facts come from, e.g. `DualSense (hid-playstation)`.
     public var title: String
@@ -32,11 +32,16 @@ public struct PadProfile: Sendable, Hashable {
     /// What the pad's triggers can do, or `nil` when it has none that play (or they are not
     /// known). The kernel's `FF_RUMBLE` never reaches them.
     public var triggers: TriggerKind?
+    /// How long a transient's pulse lasts on this pad, in place of the render settings'
+    /// `minimumTransientPulse`; `nil` (every pad driven through evdev) keeps the settings'.
+    /// A pad whose actuators follow a short burst (HD Rumble) takes a shorter one: a tap.
+    public var transientPulse: Duration?
 
     /// Creates a profile.
     public init(
         name: String, title: String, strongActuator: Actuator, weakActuator: Actuator, steps: AmplitudeSteps,
-        longestHold: Duration?, effectSlots: Int, shortestPulse: Duration, sharpness: SharpnessMapping, triggers: TriggerKind? = nil
+        longestHold: Duration?, effectSlots: Int, shortestPulse: Duration, sharpness: SharpnessMapping, triggers: TriggerKind? = nil,
+        transientPulse: Duration? = nil
     ) {
         self.name = name
         self.title = title
@@ -48,6 +53,7 @@ public struct PadProfile: Sendable, Hashable {
         self.shortestPulse = shortestPulse
         self.sharpness = sharpness
         self.triggers = triggers
+        self.transientPulse = transientPulse
     }
 
     /// The parts the kernel's `FF_RUMBLE` reaches: both handles, where the actuators' sides

@@ -72,10 +72,12 @@ public struct RenderSettings: Sendable, Hashable {
         self.pad = pad
     }
 
-    /// How long a transient's pulse lasts before rounding to steps: `minimumTransientPulse`,
-    /// or the pad's shortest felt pulse when that is longer.
+    /// How long a transient's pulse lasts before rounding to steps: the pad's own
+    /// `transientPulse` where it has one, else `minimumTransientPulse`, or the pad's shortest
+    /// felt pulse when that is longer.
     public var transientPulse: Duration {
-        max(minimumTransientPulse, pad?.shortestPulse ?? .zero)
+        if let pulse = pad?.transientPulse { return pulse }
+        return max(minimumTransientPulse, pad?.shortestPulse ?? .zero)
     }
 
     /// The shares of an event's amplitude the strong and the weak motor get at sharpness `s`:

@@ -4,8 +4,8 @@ import Testing
 @testable import HapticsPlayback
 
 @Suite struct PadProfileTests {
-    @Test func theFiveProfilesAreFoundByTheirNames() {
-        #expect(PadProfile.known.map(\.name) == ["dualsense", "dualshock4", "xbox-bt", "switch-pro", "generic"])
+    @Test func theProfilesAreFoundByTheirNames() {
+        #expect(PadProfile.known.map(\.name) == ["dualsense", "dualshock4", "xbox-bt", "switch-pro", "switch-pro-hd", "generic"])
         #expect(PadProfile.known.allSatisfy { PadProfile.named($0.name) == $0 })
         #expect(PadProfile.named("dualsense5") == nil)
     }
@@ -57,5 +57,27 @@ import Testing
         #expect(pad.resendInterval.map { $0 < hold } == true)
         // The player re-sends a held level on its own too, at least as often.
         #expect(HapticEngine.defaultRefreshInterval < hold)
+    }
+}
+
+@Suite struct SwitchProHDProfileTests {
+    @Test func aTransientIsATwentyMillisecondTapOnlyOnHDRumble() {
+        let pattern = HapticPattern(events: [HapticEvent(time: 0, kind: .transient)])
+        let render = { (pad: PadProfile) in Renderer(settings: RenderSettings(pad: pad)).render(pattern).frames.first?.duration }
+        #expect(render(.switchProHD) == .milliseconds(20))
+        #expect(render(.switchPro) == .milliseconds(50))
+        for pad in PadProfile.known where pad != .switchProHD {
+            #expect(pad.transientPulse == nil, "\(pad.name)")
+        }
+    }
+
+    @Test func hdRumbleSplitsSharpnessOverTheTableWithoutFixedCarriers() {
+        let pad = PadProfile.switchProHD
+        #expect(pad.sharpness == .split)
+        #expect(pad.steps == .nintendoTable)
+        #expect(pad.strongActuator.carriers.isEmpty && pad.weakActuator.carriers.isEmpty)
+        #expect(pad.rumbleParts == PadPart.handles)
+        let rigid = Renderer(settings: RenderSettings(pad: pad)).render(Preset.impact(.rigid).pattern).frames.first
+        #expect(rigid.map { $0.weak > $0.strong } == true)
     }
 }

@@ -1,0 +1,82 @@
+package import HapticsHidraw
+package import HapticsModel
+
+/// Which parts of one pad play through evdev and which through hidraw, for a locality: the
+/// choice `--driver auto` makes per pad (and `--driver evdev` checks), pure, from the pad's
+/// profile, its hidraw node's access and the locality.
+///
+/// `auto`: a Switch Pro with a writable hidraw node plays through hidraw (HD Rumble); a
+/// DualSense plays its handles through evdev, and its triggers through hidraw when the
+/// locality includes them and the node is writable; an Xbox pad over Bluetooth plays through
+/// evdev at handle localities, and all of the locality's parts through hidraw when the
+/// locality includes a trigger and the node is writable; any other pad plays through evdev.
+/// Without hidraw access, `all` keeps evdev silently, and a locality whose triggers only
+/// hidraw reaches is an error naming what to install.
+package struct PadPaths: Sendable, Hashable {
+    /// The parts played through evdev (the kernel's rumble).
+    package var evdev: Set<PadPart>
+    /// The parts played through hidraw.
+    package var hidraw: Set<PadPart>
+
+    /// Creates a split of the parts.
+    package init(evdev: Set<PadPart>, hidraw: Set<PadPart>) {
+        self.evdev = evdev
+        self.hidraw = hidraw
+    }
+
+    /// The paths `auto` picks for a pad with `profile` (`nil`: a haptic touchpad), named `name`
+    /// in messages, whose hidraw node has `access`, at `locality`.
+    package static func auto(profile: PadProfile?, access: HidrawAccess, locality: Locality, name: String) throws -> PadPaths {
+        let wanted = try parts(profile: profile, locality: locality, name: name)
+        guard let profile else { return PadPaths(evdev: wanted, hidraw: []) }
+        let model = HidrawPadModel(profile: profile)
+        let triggers = wanted.intersection(PadPart.triggers)
+        guard case .writable = access, let model else {
+            guard triggers.isEmpty || locality == .all else { throw denied(access, name: name) }
+            return PadPaths(evdev: wanted.subtracting(PadPart.triggers), hidraw: [])
+        }
+        switch model {
+        case .switchPro:
+            return PadPaths(evdev: [], hidraw: wanted)
+        case .dualSense:
+            return PadPaths(evdev: wanted.subtracting(PadPart.triggers), hidraw: triggers)
+        case .xboxBluetooth:
+            return triggers.isEmpty ? PadPaths(evdev: wanted, hidraw: []) : PadPaths(evdev: [], hidraw: wanted)
+        }
+    }
+
+    /// The parts `--driver evdev` plays on a pad with `profile` at `locality`: the handles the
+    /// locality names; a locality naming only triggers is an error (they need hidraw).
+    package static func evdev(profile: PadProfile?, locality: Locality, name: String) throws -> Set<PadPart> {
+        let wanted = try parts(profile: profile, locality: locality, name: name)
+        let handles = wanted.subtracting(PadPart.triggers)
+        if locality != .all, handles.count < wanted.count {
+            throw LocalityError.triggersNeedHidraw(locality: locality, name: name)
+        }
+        return handles
+    }
+
+    /// The parts the pad plays at `locality` (every part it has for `all`, its rumble
+    /// reaching both handles), or `HidrawError.localityUnavailable` naming its localities.
+    package static func parts(profile: PadProfile?, locality: Locality, name: String) throws -> Set<PadPart> {
+        let available = PadLocalities.available(on: profile)
+        guard available.contains(locality) else {
+            throw HidrawError.localityUnavailable(locality: locality, name: name, available: available)
+        }
+        guard let profile else { return PadPart.handles }
+        return locality == .all ? profile.parts.union(PadLocalities.rumbleParts(of: profile)) : locality.parts
+    }
+
+    /// The locality a driver plays `parts` at: the one naming exactly them, `all` for none
+    /// that does.
+    package static func locality(of parts: Set<PadPart>) -> Locality {
+        Locality.allCases.first { $0 != .all && $0.parts == parts } ?? .all
+    }
+
+    private static func denied(_ access: HidrawAccess, name: String) -> HidrawError {
+        switch access {
+        case .readOnly(let node), .writable(let node): .permissionDenied(node: node, name: name)
+        case .none: .noHidrawNode(device: name, name: name)
+        }
+    }
+}
