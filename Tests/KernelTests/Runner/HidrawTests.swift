@@ -18,6 +18,20 @@ enum HidrawTests {
     /// The DualSense's name as `--device` takes it: a part of the pad's name.
     static let dualSenseName = "Wireless Controller"
 
+    /// How often the hidraw driver re-sends a sounding level to a Switch Pro, which the pad
+    /// needs to keep playing it (the `switch-pro-hd` profile documents it).
+    static let switchResendInterval = Duration.milliseconds(50)
+
+    /// How much later than the resend interval a Switch packet may follow a sounding one: a
+    /// guest stalled under emulation delays the driver's timer (a driver that never re-sends
+    /// leaves gaps as long as the presets' levels, 150 ms and more).
+    static let resendTolerance = Duration.milliseconds(50)
+
+    /// How much sooner than it was written the device side may read a report after the one
+    /// before it: each is stamped when the emulator's thread reads it, a little after the
+    /// write, and that little varies under emulation.
+    static let readingJitter = Duration.milliseconds(5)
+
     /// How late after `kill -9` the pad may receive its reset.
     static let resetDeadline = Duration.milliseconds(100)
 
@@ -47,7 +61,7 @@ enum HidrawTests {
                 KernelTest(name: "hidraw switch pro: kill -9 mid-pattern, both actuators are silenced within 100 ms") {
                     try await killedSwitchPro(programs)
                 },
-                KernelTest(name: "hidraw xbox: triggers reach the trigger motors, 50 ms apart at least, ending at zero") {
+                KernelTest(name: "hidraw xbox: a ramp at the triggers reaches the trigger motors, 50 ms apart at least, ending at zero") {
                     try await xboxTriggers(programs)
                 },
             ]
@@ -246,13 +260,28 @@ enum HidrawTests {
         try expect(presets.count == Preset.allCases.count, "haptics list names \(presets)")
         let pad = try VirtualSwitchPro()
         defer { pad.destroy() }
-        let profile = try require(PadProfile.named("switch-pro-hd"), "no pad profile switch-pro-hd")
-        let resend = try require(profile.longestHold, "switch-pro-hd has no resend interval")
+        let resend = switchResendInterval
+        var failures: [String] = []
         for preset in presets {
             let frames = try RenderedFrame.render(preset, pad: "switch-pro-hd", haptics: programs.haptics)
-            let packets = try play([preset], on: pad, programs)
-            try check(packets, against: frames, resend: resend, preset)
+            // A guest stalled while a level sounds shows as a gap the driver did not make (as
+            // PadPlayback replays a run the guest played late): a failed run is played again,
+            // with a note, and the preset fails when every attempt does.
+            for attempt in 1...PadPlayback.attempts {
+                let packets = try play([preset], on: pad, programs)
+                do {
+                    try check(packets, against: frames, resend: resend, preset)
+                    break
+                } catch {
+                    guard attempt == PadPlayback.attempts else {
+                        print("note: \(preset), attempt \(attempt): \(error); playing it again")
+                        continue
+                    }
+                    failures.append("\(error)")
+                }
+            }
         }
+        try expect(failures.isEmpty, "\(failures.count) of \(presets.count) presets failed:\n" + failures.joined(separator: "\n"))
     }
 
     /// Checks one run's packets against its rendered frames (see `presetsDecode`).
@@ -262,7 +291,15 @@ enum HidrawTests {
         try expect(packets.last?.isSilent == true, "\(label): the last packet sounds: \(timeline)")
         var frame = 0
         var reached: Set<Int> = []
-        for packet in packets where !packet.isSilent {
+        for packet in packets {
+            if packet.isSilent {
+                // A silence ends the sounding frame: the next sounding packet is a later frame's
+                // (the same level twice, a pause between, is two frames).
+                if frame < frames.count && !frames[frame].isSilent {
+                    frame = frames[frame...].firstIndex(where: \.isSilent) ?? frames.count
+                }
+                continue
+            }
             // Locality all: both sides carry the frame.
             while frame < frames.count && !(HDRumbleMapping(frames[frame]).matches(packet.left) && packet.right == packet.left) {
                 frame += 1
@@ -283,7 +320,7 @@ enum HidrawTests {
                 next.counter == (previous.counter + 1) % 16,
                 "\(label): the counter went from \(previous.counter) to \(next.counter): \(timeline)")
             try expect(
-                previous.isSilent || next.at - previous.at <= resend + .milliseconds(30),
+                previous.isSilent || next.at - previous.at <= resend + resendTolerance,
                 "\(label): \(Int((next.at - previous.at).inMilliseconds)) ms between packets while sounding, "
                     + "the resend interval is \(Int(resend.inMilliseconds)) ms: \(timeline)")
         }
@@ -350,37 +387,40 @@ enum HidrawTests {
 
     // MARK: - Xbox
 
-    /// `haptics play heavy --locality triggers --driver hidraw` on the Xbox over Bluetooth: the
-    /// trigger motors get the preset (strong on the left trigger, weak on the right), the
-    /// handles stay at 0, each report's duration is finite, no two reports come less than
-    /// 50 ms apart, and the last one is 0 on all four motors.
+    /// `haptics play RAMP --locality triggers --driver hidraw` on the Xbox over Bluetooth, a
+    /// new level every 10 ms: the trigger motors get the frames' levels in order (strong on
+    /// the left trigger, weak on the right), the handles stay at 0, every sounding report has
+    /// a finite duration, no two reports come less than 50 ms apart (less `readingJitter`),
+    /// and the last one is 0 on all four motors.
     private static func xboxTriggers(_ programs: Programs) async throws {
         let pad = try VirtualXboxPad()
         defer { pad.destroy() }
-        let frames = try RenderedFrame.render("heavy", pad: "xbox-bt", haptics: programs.haptics)
+        let ramp = "\(programs.fixtures)/ramp.ahap"
+        let frames = try RenderedFrame.render(ramp, pad: "xbox-bt", haptics: programs.haptics).filter { !$0.isSilent }
         let since = Monotonic.now
         let (status, output) = try ChildProcess(
-            programs.haptics, ["play", "heavy", "--locality", "triggers", "--driver", "hidraw", "--device", pad.node]
+            programs.haptics, ["play", ramp, "--locality", "triggers", "--driver", "hidraw", "--device", pad.node]
         ).finish()
-        try expect(status == 0, "haptics play heavy --locality triggers --driver hidraw exited \(status):\n\(output)")
+        try expect(status == 0, "haptics play \(ramp) --locality triggers --driver hidraw exited \(status):\n\(output)")
         usleep(200_000)
         let reports = pad.rumbleReports.filter { $0.at >= since }
         let timeline =
             reports.isEmpty ? "nothing" : reports.map { "\n  \(Int((($0.at - since).inMilliseconds).rounded()))ms \($0)" }.joined()
-        let strongest = frames.map { Int(($0.strong * 100).rounded(.down)) }.max() ?? 0
-        let weakest = frames.map { Int(($0.weak * 100).rounded(.down)) }.max() ?? 0
-        try expect(
-            reports.contains { $0.leftTrigger > 0 || $0.rightTrigger > 0 }, "no report reached the trigger motors: \(timeline)")
-        try expect(
-            abs((reports.map(\.leftTrigger).max() ?? 0) - strongest) <= 1 && abs((reports.map(\.rightTrigger).max() ?? 0) - weakest) <= 1,
-            "the triggers peaked at \(reports.map(\.leftTrigger).max() ?? 0)/\(reports.map(\.rightTrigger).max() ?? 0), "
-                + "the preset's levels at \(strongest)/\(weakest): \(timeline)")
+        let sounding = reports.filter { $0.leftTrigger > 0 || $0.rightTrigger > 0 }
+        try expect(!sounding.isEmpty, "no report reached the trigger motors: \(timeline)")
+        var frame = 0
+        for report in sounding {
+            // Each magnitude is its level in percent; within one for the driver's rounding.
+            let matches = { (frame: RenderedFrame) in
+                abs(Double(report.leftTrigger) - frame.strong * 100) <= 1 && abs(Double(report.rightTrigger) - frame.weak * 100) <= 1
+            }
+            while frame < frames.count && !matches(frames[frame]) { frame += 1 }
+            try expect(frame < frames.count, "\(report) is no frame's at or after the previous one's: \(timeline)")
+        }
         try expect(reports.allSatisfy { $0.leftHandle == 0 && $0.rightHandle == 0 }, "a report set the handles: \(timeline)")
-        try expect(
-            reports.allSatisfy { $0.magnitudes.allSatisfy { $0 == 0 } || $0.duration > 0 }, "a sounding report has no duration: \(timeline)"
-        )
+        try expect(sounding.allSatisfy { $0.duration > 0 }, "a sounding report has no duration: \(timeline)")
         for (previous, next) in zip(reports, reports.dropFirst()) {
-            try expect(next.at - previous.at >= .milliseconds(50), "two reports less than 50 ms apart: \(timeline)")
+            try expect(next.at - previous.at >= .milliseconds(50) - readingJitter, "two reports less than 50 ms apart: \(timeline)")
         }
         try expect(reports.last?.magnitudes == [0, 0, 0, 0], "the last report is not 0 on all four motors: \(timeline)")
     }
