@@ -56,7 +56,10 @@ import Testing
         (["notify", "maybe"], "Error: unknown notification type 'maybe'"),
         (["select", "now"], "Error: unexpected argument 'now'"),
         (["play", "heavy", "--loop", "0"], "Error: the value '0' of '--loop' is not a count of at least 1 or 'forever'"),
-        (["play", "heavy", "--driver", "laser"], "Error: the value 'laser' of '--driver' is not one of auto, stdout, record, evdev"),
+        (
+            ["play", "heavy", "--driver", "laser"],
+            "Error: the value 'laser' of '--driver' is not one of auto, stdout, record, evdev, hidraw"
+        ),
         (["play", "heavy", "light"], "Error: unexpected argument 'light'"),
         (["render", "heavy", "--format", "png"], "Error: the value 'png' of '--format' is not one of text, json, svg"),
         (["render", "heavy", "--step"], "Error: missing value for '--step'"),

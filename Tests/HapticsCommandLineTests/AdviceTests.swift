@@ -1,4 +1,7 @@
 import HapticsEvdev
+import HapticsHidraw
+import HapticsModel
+import HapticsPlatform
 import Testing
 
 @testable import HapticsCommandLine
@@ -41,5 +44,45 @@ import Testing
         )
         let writable = EvdevDeviceInfo(node: pad, capabilities: capabilities, isWritable: true)
         #expect(Advice.line(for: writable) == writable.summary)
+    }
+}
+
+/// What the hidraw driver's and the localities' errors tell a person.
+@Suite struct HidrawAdviceTests {
+    @Test func aLocalityThePadLacksNamesTheLocalitiesItHas() {
+        let error = HidrawError.localityUnavailable(
+            locality: .triggers, name: "the DualShock 4 (/dev/input/event5)", available: [.all, .handles, .leftHandle, .rightHandle])
+        #expect(
+            Advice.message(for: error)
+                == "the DualShock 4 (/dev/input/event5) has no triggers: it plays at all, handles, left-handle, right-handle")
+        let one = HidrawError.localityUnavailable(locality: .leftTrigger, name: "'Pad' (/dev/input/event2)", available: [.all])
+        #expect(Advice.message(for: one) == "'Pad' (/dev/input/event2) has no left trigger: it plays at all")
+    }
+
+    @Test func noWriteAccessNamesTheNodeTheRuleAndHowToApplyIt() {
+        let message = Advice.message(for: HidrawError.permissionDenied(node: "/dev/hidraw3", name: "the DualSense (/dev/input/event5)"))
+        #expect(message.hasPrefix("the DualSense (/dev/input/event5): no write access to /dev/hidraw3"))
+        #expect(message.contains("70-haptics.rules"))
+        #expect(message.contains("sudo udevadm control --reload && sudo udevadm trigger"))
+        #expect(message.contains("--driver evdev"))
+    }
+
+    @Test func triggersOnEvdevPointToHidraw() {
+        let message = Advice.message(
+            for: LocalityError.triggersNeedHidraw(locality: .rightTrigger, name: "the DualSense (/dev/input/event5)"))
+        #expect(
+            message
+                == "the DualSense (/dev/input/event5): --locality right-trigger plays triggers, which the kernel's rumble (--driver evdev) does not reach: use --driver auto or hidraw"
+        )
+    }
+
+    @Test func everyHidrawErrorSaysMoreThanItsCase() {
+        let errors: [HidrawError] = [
+            .noPad(selection: .auto), .unsupportedPad(name: "Pad", profile: "generic"),
+            .noHidrawNode(device: "/dev/input/event5", name: "Pad"),
+            .cannotOpen(node: "/dev/hidraw3", errno: Errno(5)), .writeFailed(node: "/dev/hidraw3", errno: Errno(19)),
+            .invalidTriggerEffect(.feedback(start: .nan, strength: 1)), .noAdaptiveTriggers(name: "Pad"),
+        ]
+        for error in errors { #expect(Advice.message(for: error) != "\(error)") }
     }
 }

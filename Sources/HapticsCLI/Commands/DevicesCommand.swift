@@ -1,5 +1,6 @@
 import HapticsCommandLine
 import HapticsEvdev
+import HapticsHidraw
 
 /// `haptics devices [--json]`.
 struct DevicesCommand: Subcommand {
@@ -7,7 +8,8 @@ struct DevicesCommand: Subcommand {
     static let json = Flag("--json", abstract: "one JSON array of devices")
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "devices", parent: "haptics", abstract: "List the input devices that can vibrate.", options: [json.declaration])
+        name: "devices", parent: "haptics", abstract: "List the input devices that can vibrate, with their localities and hidraw nodes.",
+        options: [json.declaration])
 
     let json: Bool
 
@@ -17,7 +19,8 @@ struct DevicesCommand: Subcommand {
 
     func run(on console: Console) async -> ExitCode {
         let discovery = DeviceDiscovery()
-        let devices = discovery.devices()
+        let hidraw = HidrawDiscovery()
+        let devices = discovery.devices().map { DeviceListing(device: $0, hidraw: hidraw.pad(for: $0)) }
         if json {
             console.out("[" + devices.map(\.json).joined(separator: ",") + "]")
         } else if devices.isEmpty {
@@ -25,7 +28,7 @@ struct DevicesCommand: Subcommand {
                 "no device that can vibrate was found in \(discovery.directory): plug in a gamepad, "
                     + "and see the README's Real hardware section if it is plugged in")
         } else {
-            for (index, device) in devices.enumerated() { console.out("\(index)  \(Advice.line(for: device))") }
+            for (index, device) in devices.enumerated() { console.out("\(index)  \(device.line)") }
         }
         return .success
     }

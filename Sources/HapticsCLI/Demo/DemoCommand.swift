@@ -152,23 +152,15 @@ struct DemoCommand: Subcommand {
     }
 
     /// Runs the UI with the impacts on the chosen drivers; the terminal driver's lines go into
-    /// the UI's status area, and when it is among them the impacts flash the header.
+    /// the UI's status area, and when it is among them the impacts flash the header. A
+    /// DualSense's trigger read with `--input` resists up to the threshold (`TriggerFeel`)
+    /// while the demo runs, reset on every way out; the impacts then play on the handles only.
     private func runInteractively(on drivers: [DriverChoice], console: Console) async -> ExitCode {
         guard isatty(input) == 1 else {
             console.err(
                 "Error: standard input is not a terminal, and the demo reads its keys there; 'haptics demo --trace FILE' replays a gesture headless"
             )
             return .usage
-        }
-        let (lines, sink) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(DemoModel.driverLinesKept))
-        let destination: any HapticDriver
-        do {
-            destination = try DriverChoice.combined(drivers) { choice in
-                try choice.makeDriver(device: device, console: console, terminal: StdoutDriver(format: .text) { sink.yield($0) })
-            }
-        } catch {
-            console.err("Error: \(Advice.message(for: error))")
-            return .failure
         }
         let reader: GamepadPullReader?
         do {
@@ -178,6 +170,20 @@ struct DemoCommand: Subcommand {
             return .failure
         }
         defer { reader?.close() }
+        let feel = reader.flatMap { TriggerFeel.open(for: $0, console: console) }
+        defer { feel?.release() }
+        let (lines, sink) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(DemoModel.driverLinesKept))
+        let destination: any HapticDriver
+        do {
+            destination = try DriverChoice.combined(drivers) { choice in
+                try choice.makeDriver(
+                    device: device, locality: feel == nil ? .all : .handles, console: console,
+                    terminal: StdoutDriver(format: .text) { sink.yield($0) })
+            }
+        } catch {
+            console.err("Error: \(Advice.message(for: error))")
+            return .failure
+        }
         let demo = InteractiveDemo(
             input: input, output: output, driver: destination, driverLines: lines,
             flashes: Self.drawsInTheTerminal(destination), configuration: configuration,

@@ -1,4 +1,5 @@
 import HapticsCommandLine
+import HapticsHidraw
 import HapticsModel
 import HapticsPlayback
 
@@ -36,7 +37,7 @@ struct PlaybackRunner: Sendable {
             return await playInRealTime(request, on: driver)
         } catch {
             console.err("Error: \(Advice.message(for: error))")
-            return .failure
+            return Self.isUsage(error) ? .usage : .failure
         }
     }
 
@@ -79,6 +80,13 @@ struct PlaybackRunner: Sendable {
             return .failure
         }
         return .success
+    }
+
+    /// Whether `error` is the command line's fault rather than the device's: a locality the
+    /// pad lacks, or one the driver asked for cannot reach.
+    static func isUsage(_ error: any Error) -> Bool {
+        if case HidrawError.localityUnavailable = error { return true }
+        return error is LocalityError
     }
 
     /// How the wait for a real-time playback ended: the playback's own end, or a signal.

@@ -1,12 +1,23 @@
 package import HapticsEvdev
+package import HapticsHidraw
+import HapticsModel
 
 /// What the command line tells a person about the libraries' facts: an error's description
 /// and what to do about it, naming this tool's commands and flags, the repository's files and
 /// the README's sections, which the libraries leave to their callers.
 package enum Advice {
-    /// The message for `error`: for the evdev driver's errors, what happened and what to do;
-    /// for any other error, its description.
+    /// The udev rule that gives the seat's user access to the pads' event and hidraw nodes,
+    /// and how to apply it: for the messages about permissions.
+    package static let udevRule =
+        "install the udev rule 70-haptics.rules (make install and the Debian package put it in udev's rules directory; "
+        + "from the source tree: sudo cp udev/70-haptics.rules /etc/udev/rules.d/), "
+        + "then apply it with sudo udevadm control --reload && sudo udevadm trigger, or unplug and replug the pad"
+
+    /// The message for `error`: for the evdev and hidraw drivers' errors and the localities',
+    /// what happened and what to do; for any other error, its description.
     package static func message(for error: any Error) -> String {
+        if let error = error as? HidrawError { return message(for: error) }
+        if let error = error as? LocalityError { return message(for: error) }
         guard let error = error as? EvdevError else { return "\(error)" }
         return switch error {
         case .permissionDenied:
@@ -31,6 +42,46 @@ package enum Advice {
         case .system:
             "\(error)"
         }
+    }
+
+    /// What the hidraw driver's `error` means and what to do.
+    package static func message(for error: HidrawError) -> String {
+        switch error {
+        case .noPad(let selection):
+            "no pad whose hidraw node this tool drives matches '\(selection)' (it drives the DualSense, the Switch Pro Controller "
+                + "and the Xbox Wireless Controller over Bluetooth): check 'haptics devices', or use --driver evdev"
+        case .unsupportedPad(let name, let profile):
+            "\(name) (profile \(profile)) takes no hidraw reports this tool knows: use --driver evdev"
+        case .noHidrawNode(let device, let name):
+            "\(name) has no hidraw node beside \(device) (is the kernel's hidraw module loaded?): use --driver evdev"
+        case .permissionDenied(let node, let name):
+            "\(name): no write access to \(node), which its triggers and HD Rumble need; \(udevRule). "
+                + "Rumble through evdev (--driver evdev) works meanwhile"
+        case .cannotOpen(let node, let errno):
+            "cannot open \(node): \(errno); 'haptics devices' lists each pad's hidraw node"
+        case .writeFailed(let node, let errno):
+            "writing a report to \(node) failed: \(errno); if the pad was unplugged, plug it back in and try again"
+        case .localityUnavailable(let locality, let name, let available):
+            "\(name) has no \(noun(for: locality)): it plays at \(available.map(\.rawValue).joined(separator: ", "))"
+        case .invalidTriggerEffect(let effect):
+            "the trigger effect \(effect) holds a value that is not a number"
+        case .noAdaptiveTriggers(let name):
+            "\(name) has no adaptive triggers (a DualSense has)"
+        }
+    }
+
+    /// What a locality error means and what to do.
+    package static func message(for error: LocalityError) -> String {
+        switch error {
+        case .triggersNeedHidraw(let locality, let name):
+            "\(name): --locality \(locality.rawValue) plays triggers, which the kernel's rumble (--driver evdev) does not reach: "
+                + "use --driver auto or hidraw"
+        }
+    }
+
+    /// A locality as messages name the parts it lacks: `triggers`, `left trigger`.
+    private static func noun(for locality: Locality) -> String {
+        locality.rawValue.split(separator: "-").joined(separator: " ")
     }
 
     /// The message for `error` when opening the pad `--input` names, whose trigger or stick

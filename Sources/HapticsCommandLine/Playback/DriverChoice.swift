@@ -54,7 +54,12 @@ package enum DriverChoice: String, Sendable, CaseIterable {
             return RoutedDriver.playing(on: terminal(), at: locality)
         case .hidraw:
             let driver = HidrawDriver(selection: device, locality: locality, notice: notice)
-            try driver.prepare()
+            do {
+                try driver.prepare()
+            } catch {
+                driver.close()
+                throw error
+            }
             return driver
         case .evdev, .auto:
             break
@@ -105,7 +110,7 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         }
         guard plans.contains(where: { !$0.paths.hidraw.isEmpty }) else { return RoutedDriver.playing(on: driver, at: locality) }
         driver.close()
-        return try combined(
+        return try combining(
             plans.flatMap { plan in
                 var drivers: [() throws -> any HapticDriver] = []
                 if !plan.paths.evdev.isEmpty {
@@ -152,10 +157,15 @@ package enum DriverChoice: String, Sendable, CaseIterable {
     /// one, else a `FanOutDriver` over them in order. When one cannot be made (evdev with no
     /// usable pad), those made before it are closed and its error is thrown: a list fails as
     /// its failing driver would alone.
-    package static func combined<Choice>(_ choices: [Choice], _ make: (Choice) throws -> any HapticDriver) throws -> any HapticDriver {
+    package static func combined(_ choices: [DriverChoice], _ make: (DriverChoice) throws -> any HapticDriver) throws -> any HapticDriver {
+        try combining(choices, make)
+    }
+
+    /// The drivers `make` makes of `items`, as `combined(_:_:)` combines them.
+    private static func combining<Item>(_ items: [Item], _ make: (Item) throws -> any HapticDriver) throws -> any HapticDriver {
         var made: [any HapticDriver] = []
         do {
-            for choice in choices { made.append(try make(choice)) }
+            for item in items { made.append(try make(item)) }
         } catch {
             for driver in made { driver.close() }
             throw error

@@ -6,6 +6,4 @@ package enum LocalityError: Error, Sendable, Equatable {
     /// The locality names triggers, which `--driver evdev` cannot reach: the kernel's rumble
     /// plays the handles only. `name` is the pad as messages name it.
     case triggersNeedHidraw(locality: Locality, name: String)
-    /// A driver with no hidraw path was combined with a locality only hidraw reaches.
-    case notOnThisDriver(locality: Locality, driver: String)
 }

@@ -1,4 +1,4 @@
-package import HapticsHidraw
+import HapticsHidraw
 package import HapticsModel
 
 /// Which parts of one pad play through evdev and which through hidraw, for a locality: the
