@@ -6,8 +6,10 @@ import Synchronization
 /// Its device side answers the three feature reports `hid-playstation`'s probe asks for on
 /// Linux 6.1: pairing info 0x09 (the MAC), firmware info 0x20 and IMU calibration 0x05; and
 /// it reads the output reports 0x02 the driver sends, whose bytes 3 and 4 drive the weak
-/// (right) and strong (left) motors. Each pad has its own MAC, as the driver refuses a
-/// second pad with the MAC of one it already has (the same pad over USB and Bluetooth).
+/// (right) and strong (left) motors, and whose trigger effect blocks a program writing to the
+/// pad's hidraw node sets (`outputReports` decodes them all). Each pad has its own MAC, as the
+/// driver refuses a second pad with the MAC of one it already has (the same pad over USB and
+/// Bluetooth).
 final class VirtualDualSense: VirtualRumblePad {
     /// The usual name of a DualSense.
     static let productName = "Sony Interactive Entertainment DualSense Wireless Controller"
@@ -33,6 +35,10 @@ final class VirtualDualSense: VirtualRumblePad {
             featureReport: { Self.featureReport($0, mac: mac) }
         )
     }
+
+    /// Every output report 0x02 received so far, decoded (motors, valid flags, both triggers'
+    /// effect blocks), in order.
+    var outputReports: [DualSenseOutputReport] { device.outputs.compactMap(DualSenseOutputReport.init) }
 
     /// The feature report ids the driver asked for, in order.
     var featureRequests: [UInt8] { device.featureRequests }

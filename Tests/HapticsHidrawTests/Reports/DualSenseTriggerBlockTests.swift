@@ -1,0 +1,59 @@
+import HapticsHidraw
+import HapticsModel
+import Testing
+
+/// The trigger blocks against the modes' layouts: a mode byte, two bytes of zone bits, then
+/// three-bit steps per zone (feedback, vibration) or one step (weapon), a vibration's Hz at 9.
+@Suite struct DualSenseTriggerBlockTests {
+    @Test func offIsModeFiveAndZeros() {
+        #expect(DualSenseTriggerBlock.off.bytes == [0x05, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(DualSenseTriggerBlock(.off) == .off)
+    }
+
+    @Test func aFullVibrationFromRestCoversEveryZoneAtStepEight() {
+        let block = DualSenseTriggerBlock(.vibration(start: 0, amplitude: 1, frequency: 0.5))
+        #expect(block.bytes == [0x26, 0xFF, 0x03, 0xFF, 0xFF, 0xFF, 0x3F, 0, 0, 85, 0])
+    }
+
+    @Test func vibrationFrequencySpansTheDocumentedRange() {
+        let hertz = { (f: Double) in DualSenseTriggerBlock(.vibration(start: 0, amplitude: 1, frequency: f)).bytes[9] }
+        #expect(hertz(0) == 10)
+        #expect(hertz(1) == 160)
+        #expect(DualSenseTriggerBlock.frequencyRange == 10...160)
+        #expect((0...10).map { hertz(Double($0) / 10) } == (0...10).map { hertz(Double($0) / 10) }.sorted())
+    }
+
+    @Test func feedbackFromMidTravelSetsTheLaterZones() {
+        // Zone round(9 · 0.5) = 5 on; step 1 + round(7 · 0.5) = 5, sent as 4 in each zone.
+        let block = DualSenseTriggerBlock(.feedback(start: 0.5, strength: 0.5))
+        #expect(block.bytes == [0x21, 0xE0, 0x03, 0x00, 0x00, 0x92, 0x24, 0, 0, 0, 0])
+    }
+
+    @Test func weaponMarksItsStartAndEndZonesWithOneStrength() {
+        // Zones round(2.7) = 3 and round(5.4) = 5; full strength is step 8, sent as 7.
+        let block = DualSenseTriggerBlock(.weapon(start: 0.3, end: 0.6, strength: 1))
+        #expect(block.bytes == [0x25, 0x28, 0x00, 0x07, 0, 0, 0, 0, 0, 0, 0])
+    }
+
+    @Test func weaponZonesAreHeldToWhatThePadTakes() {
+        // A start at rest becomes zone 2; an end before it the zone after it.
+        #expect(DualSenseTriggerBlock(.weapon(start: 0, end: 0, strength: 0.01)).bytes.prefix(4) == [0x25, 0x0C, 0x00, 0x00])
+        // A start at the end becomes 7 and the end 8.
+        #expect(DualSenseTriggerBlock(.weapon(start: 1, end: 1, strength: 1)).bytes.prefix(3) == [0x25, 0x80, 0x01])
+    }
+
+    @Test func zeroStrengthOrAmplitudeIsOff() {
+        #expect(DualSenseTriggerBlock(.feedback(start: 0.2, strength: 0)) == .off)
+        #expect(DualSenseTriggerBlock(.weapon(start: 0.2, end: 0.5, strength: 0)) == .off)
+        #expect(DualSenseTriggerBlock(.vibration(start: 0, amplitude: 0, frequency: 1)) == .off)
+    }
+
+    @Test func aFramesCharacterVibratesFromRest() {
+        let loud = DualSenseTriggerBlock(vibrationOf: FrameCharacter(amplitude: 1, sharpness: 1))
+        #expect(loud.bytes[0] == 0x26 && loud.bytes[1] == 0xFF && loud.bytes[9] == 160)
+        let soft = DualSenseTriggerBlock(vibrationOf: FrameCharacter(amplitude: 0.1, sharpness: 0))
+        // Step 1 + round(0.7) = 2, sent as 1 in each of the ten zones.
+        #expect(soft.bytes[3...6] == [0x49, 0x92, 0x24, 0x09] && soft.bytes[9] == 10)
+        #expect(DualSenseTriggerBlock(vibrationOf: FrameCharacter(amplitude: 0, sharpness: 0.5)) == .off)
+    }
+}
