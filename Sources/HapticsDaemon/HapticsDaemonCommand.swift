@@ -84,7 +84,7 @@ public enum HapticsDaemonCommand {
         let hidraw = output.driver as? HidrawDriver
         try? hidraw?.prepare()
         let engine = HapticEngine(driver: output.driver, settings: RenderSettings(pad: hidraw?.renderProfile))
-        let localities = LocalityEngines(options) { notice in console.err("hapticsd: \(notice)") }
+        let localities = LocalityEngines(options, origin: .now) { notice in console.err("hapticsd: \(notice)") }
         let startFailure: (any Error)? = waitFor {
             do {
                 try await engine.start()

@@ -112,9 +112,10 @@ final class LocalityEngines {
 }
 
 extension LocalityEngines {
-    /// The engines of a running daemon: `options`' drivers, over the pads its `--device`
-    /// selects, discovered again whenever the devices change; notices go to `notice`.
-    convenience init(_ options: DaemonOptions, notice: @escaping @Sendable (String) -> Void) {
+    /// The engines of a running daemon started at `origin`: `options`' drivers, over the pads
+    /// its `--device` selects, discovered again whenever the devices change; notices go to
+    /// `notice`.
+    convenience init(_ options: DaemonOptions, origin: MonotonicInstant, notice: @escaping @Sendable (String) -> Void) {
         let selection = options.device
         let paths = options.drivers.map(LocalityRoute.Path.init)
         let needsPads = paths.contains { if case .lines = $0 { false } else { true } }
@@ -123,17 +124,19 @@ extension LocalityEngines {
             let hidraw = HidrawDiscovery()
             return DeviceDiscovery().devices(selectedBy: selection).map { LocalityRoute.Pad(device: $0, hidraw: hidraw.pad(for: $0)) }
         } make: { output throws(MethodError) in
-            try Self.liveEngine(for: output, notice: notice)
+            try Self.liveEngine(for: output, origin: origin, notice: notice)
         }
     }
 
-    /// The engine of one output on the real devices, its driver prepared.
-    static func liveEngine(for output: LocalityRoute.Output, notice: @escaping @Sendable (String) -> Void) throws(MethodError)
-        -> HapticEngine
-    {
+    /// The engine of one output on the real devices, its driver prepared; lines count their
+    /// times from `origin`, the daemon's start.
+    static func liveEngine(
+        for output: LocalityRoute.Output, origin: MonotonicInstant, notice: @escaping @Sendable (String) -> Void
+    ) throws(MethodError) -> HapticEngine {
         switch output {
         case .lines(let format, let locality):
-            return HapticEngine(driver: RoutedDriver.playing(on: DaemonLineDriver(format: format), at: locality))
+            let lines = DaemonLineDriver(format: format, offset: MonotonicInstant.now - origin)
+            return HapticEngine(driver: RoutedDriver.playing(on: lines, at: locality))
         case .evdev(let nodes, let parts):
             var drivers: [any HapticDriver] = []
             for node in nodes {

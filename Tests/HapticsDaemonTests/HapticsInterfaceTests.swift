@@ -110,6 +110,13 @@ struct HapticsInterfaceTests {
         #expect(impact.output.hasPrefix("u "), "\(impact.errors)")
         let heavy = harness.frames { $0.last?.isSilent == true }
         #expect(heavy.map(\.strong).max() == 1)
+        // One handle: the frame's amplitude on that handle's motor alone; times go on from the
+        // daemon's start, an engine made later too.
+        let before = heavy.count
+        _ = try harness.busctl(Self.interface, "ImpactAt", ["ssds", "app", "heavy", "1", "right-handle"])
+        let rightHandle = harness.frames { $0.count > before + 1 && $0.last?.isSilent == true }.dropFirst(before)
+        #expect(rightHandle.contains { $0.weak == 1 } && rightHandle.allSatisfy { $0.strong == 0 }, "\(harness.recorded)")
+        #expect(rightHandle.first.map { first in heavy.allSatisfy { $0.time <= first.time } } == true, "\(harness.recorded)")
         let ahap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#
         for (method, signature, arguments) in [
             ("NotifyAt", "sss", ["app", "success", "triggers"]), ("SelectionAt", "ss", ["app", "left-handle"]),
@@ -118,11 +125,6 @@ struct HapticsInterfaceTests {
             let result = try harness.busctl(Self.interface, method, [signature] + arguments)
             #expect(result.output.hasPrefix("u "), "\(method): \(result.errors)")
         }
-        // One handle: the frame's amplitude on that handle's motor alone.
-        let before = harness.frames.count
-        _ = try harness.busctl(Self.interface, "ImpactAt", ["ssds", "app", "heavy", "1", "right-handle"])
-        let rightHandle = harness.frames { $0.count > before + 1 && $0.last?.isSilent == true }.dropFirst(before)
-        #expect(rightHandle.contains { $0.weak == 1 } && rightHandle.allSatisfy { $0.strong == 0 }, "\(harness.recorded)")
         let unknown = try harness.busctl(Self.interface, "ImpactAt", ["ssds", "app", "heavy", "1", "left-foot"])
         #expect(
             unknown.errors.contains(
@@ -168,5 +170,21 @@ struct HapticsInterfaceTests {
         let count = harness.frames.count
         usleep(400_000)
         #expect(harness.frames.count == count, "frames after the client left: \(harness.recorded)")
+    }
+
+    @Test func sigtermClosesTheEnginesOfTheLocalities() throws {
+        let harness = try DaemonHarness()
+        let ahap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.2}}]}"#
+        let script =
+            Clients.gio + """
+                print('id', call(OWN, 'PlayAHAPAt', '(ssis)', ['app', sys.argv[1], 0, 'left-trigger'])[0], flush=True)
+                GLib.usleep(10000000)
+                """
+        _ = try harness.client(ClientTools.python, ["-c", script, ahap])
+        #expect(!harness.frames(within: .seconds(5)) { $0.count > 2 }.isEmpty)
+        // The main engine played nothing: the stop line is the locality's engine's, closed.
+        harness.daemon?.signal(SIGTERM)
+        #expect(harness.daemon?.wait(timeout: .seconds(5)) == 0)
+        #expect(harness.recorded.hasSuffix("{\"stop\":true}\n"), "\(harness.recorded.suffix(300))")
     }
 }
