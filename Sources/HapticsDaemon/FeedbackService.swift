@@ -83,7 +83,9 @@ final class FeedbackService {
         }
     }
 
-    /// Acts on work other threads posted.
+    /// Acts on work other threads posted: a failed playback ends its feedback; a device
+    /// plugged in or out closes the localities' idle engines (the next call routes over the
+    /// pads there are now) and updates `Devices`.
     func perform(_ work: DaemonWork) {
         switch work {
         case .playbackFailed(let id, let message):
@@ -93,7 +95,6 @@ final class FeedbackService {
             }
         case .devicesChanged:
             let now = listDevices()
-            guard now != devices else { return }
             localities.devicesChanged(inUse: isPlaying)
             guard now != devices else { return }
             devices = now

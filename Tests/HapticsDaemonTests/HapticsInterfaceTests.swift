@@ -172,7 +172,8 @@ struct HapticsInterfaceTests {
         #expect(harness.frames.count == count, "frames after the client left: \(harness.recorded)")
     }
 
-    @Test func sigtermClosesTheEnginesOfTheLocalities() throws {
+    @Test(arguments: ["SIGTERM", "the bus lost"])
+    func exitingClosesTheEnginesOfTheLocalities(how: String) throws {
         let harness = try DaemonHarness()
         let ahap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.2}}]}"#
         let script =
@@ -180,11 +181,17 @@ struct HapticsInterfaceTests {
                 print('id', call(OWN, 'PlayAHAPAt', '(ssis)', ['app', sys.argv[1], 0, 'left-trigger'])[0], flush=True)
                 GLib.usleep(10000000)
                 """
-        _ = try harness.client(ClientTools.python, ["-c", script, ahap])
+        let client = try harness.client(ClientTools.python, ["-c", script, ahap])
         #expect(!harness.frames(within: .seconds(5)) { $0.count > 2 }.isEmpty)
+        if how == "SIGTERM" {
+            harness.daemon?.signal(SIGTERM)
+            #expect(harness.daemon?.wait(timeout: .seconds(5)) == 0)
+        } else {
+            harness.killBus()
+            #expect(harness.daemon?.wait(timeout: .seconds(5)).map { $0 != 0 } == true)
+        }
         // The main engine played nothing: the stop line is the locality's engine's, closed.
-        harness.daemon?.signal(SIGTERM)
-        #expect(harness.daemon?.wait(timeout: .seconds(5)) == 0)
         #expect(harness.recorded.hasSuffix("{\"stop\":true}\n"), "\(harness.recorded.suffix(300))")
+        client.process.signal(SIGKILL)
     }
 }
