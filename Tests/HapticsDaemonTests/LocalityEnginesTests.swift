@@ -61,4 +61,20 @@ import Testing
         #expect(denied.name == "org.freedesktop.DBus.Error.AccessDenied")
         #expect(denied.message.contains("/dev/hidraw3") && denied.message.contains("udev/70-haptics.rules"))
     }
+
+    @Test func anOutputThatCannotBeOpenedIsAFailedCallSayingWhy() {
+        let origin = MonotonicInstant.now
+        for output in [
+            LocalityRoute.Output.evdev(nodes: ["/dev/null"], parts: [.leftHandle]), .hidraw(node: "/dev/null", locality: .rightTrigger),
+        ] {
+            do {
+                let engine = try LocalityEngines.liveEngine(for: output, origin: origin) { _ in }
+                Issue.record("\(output) opened: \(engine)")
+            } catch {
+                #expect(error.name == "org.freedesktop.DBus.Error.Failed", "\(output): \(error)")
+                #expect(!error.message.isEmpty)
+            }
+        }
+        #expect((try? LocalityEngines.liveEngine(for: .lines(.json, locality: .triggers), origin: origin) { _ in }) != nil)
+    }
 }
