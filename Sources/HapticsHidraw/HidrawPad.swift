@@ -1,4 +1,5 @@
 import HapticsModel
+import Synchronization
 
 /// One opened pad and what the driver set on it: the reports its frames, stops and resets
 /// become, as pure functions of that state (the driver writes them).
@@ -9,6 +10,8 @@ struct HidrawPad: Sendable {
     let fd: Int32
     /// The parts the driver plays on it.
     let parts: Set<PadPart>
+    /// A number no other pad opened by this process has.
+    let serial: Int
     /// Its guardian, where one could be forked.
     var guardian: HidrawGuardian?
     /// The reset reports the guardian holds, or `nil` while it is disarmed.
@@ -25,7 +28,8 @@ struct HidrawPad: Sendable {
 
     /// The Switch's report being kept fed, and until when (on the system's clock).
     var feeding: (report: SwitchRumbleReport, until: Duration)?
-    /// Counts the Switch's feeds, so a timer of an earlier frame does nothing.
+    /// Counts the frames that start a timer (the Switch's feeds, the DualSense's ends), so a
+    /// timer of an earlier frame does nothing.
     var feedGeneration = 0
 
     /// When the Xbox's last report went out.
@@ -35,6 +39,8 @@ struct HidrawPad: Sendable {
 
     /// How often the Switch's sounding levels are re-sent: hid-nintendo's own 50 ms.
     static let switchFeedInterval = Duration.milliseconds(50)
+    /// How long after a DualSense frame's end the driver silences it when no newer frame came.
+    static let expiryGuard = Duration.milliseconds(50)
     /// The least time between two Xbox reports.
     static let xboxSpacing = Duration.milliseconds(50)
 
@@ -42,7 +48,11 @@ struct HidrawPad: Sendable {
         self.info = info
         self.fd = fd
         self.parts = parts
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
     }
+
+    /// The last serial handed out.
+    private static let serials = Atomic<Int>(0)
 
     // MARK: - Levels per part
 
