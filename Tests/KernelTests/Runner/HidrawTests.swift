@@ -46,7 +46,12 @@ enum HidrawTests {
                 KernelTest(
                     name: "hidraw dualsense: play heavy at right-trigger vibrates the right trigger's block alone, beside evdev's motors"
                 ) {
-                    try await rightTriggerBesideMotors(programs)
+                    try await rightTriggerBesideMotors(programs, bluetooth: false)
+                },
+                KernelTest(
+                    name: "hidraw dualsense over bluetooth: the same in reports 0x31, every one with its CRC"
+                ) {
+                    try await rightTriggerBesideMotors(programs, bluetooth: true)
                 },
                 KernelTest(name: "hidraw switch pro: a sharpness sweep plays as strictly rising carriers") {
                     try await sharpnessSweep(programs)
@@ -133,9 +138,10 @@ enum HidrawTests {
     /// --driver evdev`, started together: the hidraw player's reports set the right trigger's
     /// block alone (a vibration as loud as the preset while it plays, off by its exit), with
     /// the motor bytes and bits at 0; the kernel's reports take the evdev player's levels to
-    /// the motors.
-    private static func rightTriggerBesideMotors(_ programs: Programs) async throws {
-        let pad = try VirtualDualSense()
+    /// the motors. Over Bluetooth every report, the kernel's and the player's, is a 0x31 whose
+    /// CRC matches.
+    private static func rightTriggerBesideMotors(_ programs: Programs, bluetooth: Bool) async throws {
+        let pad = try VirtualDualSense(bluetooth: bluetooth)
         defer { pad.destroy() }
         let frames = try RenderedFrame.render("heavy", pad: "dualsense", haptics: programs.haptics)
         let loudest = frames.map { max($0.strong, $0.weak) }.max() ?? 0
@@ -154,11 +160,15 @@ enum HidrawTests {
         let heavy = [MotorLevels.off, MotorLevels(weak: 0xFF, strong: 0xFF), .off]
         try expect(levels == heavy, "the motors went through \(levels), expected evdev's heavy \(heavy)")
 
-        let reports = pad.outputReports.filter { $0.at >= since && $0.setsTriggers }
+        let all = pad.outputReports.filter { $0.at >= since }
+        try expect(
+            all.allSatisfy { $0.isBluetooth == bluetooth && $0.isSealed },
+            "reports not \(bluetooth ? "0x31 with a matching CRC" : "0x02"): \(describe(all, from: since))")
+        let reports = all.filter(\.setsTriggers)
         let timeline = describe(reports, from: since)
         try expect(
             !reports.isEmpty,
-            "no report set a trigger; the pad received \(describe(pad.outputReports.filter { $0.at >= since }, from: since))")
+            "no report set a trigger; the pad received \(describe(all, from: since))")
         for report in reports {
             try expect(
                 report.validFlag0 == DualSenseOutputReport.rightTriggerBit && report.validFlag1 == 0 && report.leftMotor == 0
