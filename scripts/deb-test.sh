@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Debian package on this machine, as a user gets it: make deb (a debug build unless
 # CONFIGURATION says otherwise, so it reuses the tests' build), lintian without errors,
-# dpkg -i next to Debian's feedbackd, then the installed programs, man haptics, the
+# dpkg -i next to Debian's feedbackd, then the installed programs, the udev rule, man haptics, the
 # completions, the D-Bus activation file in place of feedbackd's (diverted) and hapticsd
 # activated by fbcli, the C example against the installed header and library and the Python
 # package when the package holds them; then dpkg --purge, after which nothing of the package
@@ -53,6 +53,9 @@ else
     MANWIDTH=80 man haptics 2>/dev/null | grep -q 'haptics play' || fail "man haptics does not show the play subcommand"
     scripts/manual-test.sh /usr/share /usr/bin >/dev/null
 fi
+rule=/usr/lib/udev/rules.d/70-haptics.rules
+grep -qxF "$rule" "$work/listed" && cmp -s "$rule" udev/70-haptics.rules || fail "the package does not install udev/70-haptics.rules as $rule"
+grep -q 'SUBSYSTEM=="hidraw"' "$rule" || fail "the installed udev rule does not tag the pads' hidraw nodes"
 grep -qx 'Exec=/usr/bin/hapticsd' "$service" || fail "$service is not hapticsd's: $(cat "$service")"
 [ "$(md5sum <"$service.feedbackd")" = "$feedbackd_service" ] || fail "feedbackd's activation file is not diverted to $service.feedbackd"
 dpkg-divert --listpackage "$service" | grep -qx haptics || fail "the package does not divert $service"
@@ -76,6 +79,7 @@ dpkg --purge haptics >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log" >&2; fail 
 installed=false
 left=$(while read -r path; do [ -e "$path" ] && ! grep -qxF "$path" "$work/existing" && echo "$path"; done <"$work/listed" || true)
 [ -z "$left" ] || fail "dpkg --purge left: $left"
+[ ! -e "$rule" ] || fail "dpkg --purge left the udev rule $rule"
 [ "$(md5sum <"$service")" = "$feedbackd_service" ] || fail "feedbackd's activation file is not back after the purge"
 [ ! -e "$service.feedbackd" ] && [ -z "$(dpkg-divert --listpackage "$service")" ] || fail "the diversion is left after the purge"
 echo "deb-test: ok ($(basename "$deb"): lintian without errors; installed next to feedbackd, run, purged without a trace)"

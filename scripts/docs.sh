@@ -3,7 +3,7 @@
 # docc from the catalog Sources/Haptics/Haptics.docc and the symbol graphs of the library
 # products: Haptics (with the modules it re-exports, HapticsModel, HapticsPlayback and
 # HapticsPlatform, so a reader finds every type `import Haptics` gives under Haptics),
-# HapticsTesting, HapticsEvdev, PullToRefresh and FeedbackTheme. The symbol graphs are
+# HapticsTesting, HapticsEvdev, HapticsHidraw, PullToRefresh and FeedbackTheme. The symbol graphs are
 # extracted from the debug build's modules, so no other build is needed.
 #
 # DOCS_DIR (default .build/docs) is where the site goes; DOCS_BASE_PATH (default haptics) the
@@ -28,6 +28,8 @@ extract() {
 mkdir -p "$work/symbol-graphs"
 extract Haptics -experimental-allowed-reexported-modules=HapticsModel,HapticsPlayback,HapticsPlatform
 for module in HapticsTesting HapticsEvdev PullToRefresh FeedbackTheme; do extract "$module"; done
+# The hidraw driver imports its guardian's C target, whose module map the build generated.
+extract HapticsHidraw -Xcc -fmodule-map-file="$("$swift" build --show-bin-path)/CHidrawGuardian.build/module.modulemap"
 rm -rf "$output"
 mkdir -p "$(dirname "$output")"
 "$bin/docc" convert Sources/Haptics/Haptics.docc --additional-symbol-graph-dir "$work/symbol-graphs" \

@@ -4,6 +4,10 @@
 # all; the unit and the D-Bus activation file start the installed hapticsd; libhaptics with its
 # links, header and pkg-config file, and the Python package over it; the manual pages render and
 # the completions complete, see manual-test.sh), `make uninstall` removes exactly those.
+# The installed udev rule is checked by a small parser of udev's rule syntax (systemd 252 has
+# no `udevadm verify`, and `udevadm test` needs a device): every key known, with an operator
+# it takes, values quoted, a match and an assignment on every line; and it tags the event nodes
+# and the hidraw nodes of the pads the hidraw driver writes to.
 # Debug builds (CONFIGURATION=debug), so it costs no release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,6 +52,55 @@ grep -qx 'Documentation=man:hapticsd(1)' "$dest/usr/lib/systemd/user/hapticsd.se
 service="$dest/usr/share/dbus-1/services/org.sigxcpu.Feedback.service"
 grep -qx 'Name=org.sigxcpu.Feedback' "$service" && grep -qx 'Exec=/usr/bin/hapticsd' "$service" \
     && grep -qx 'SystemdService=hapticsd.service' "$service" || fail "the D-Bus activation file is wrong: $(cat "$service")"
+check_udev_rule() {
+    /usr/bin/python3 - "$1" <<'PYTHON' || fail "the udev rule $1 does not parse: see above"
+import re, sys
+MATCH_ONLY = {"ACTION", "DEVPATH", "KERNEL", "KERNELS", "SUBSYSTEM", "SUBSYSTEMS", "DRIVER", "DRIVERS", "ATTRS", "TAGS",
+              "TEST", "PROGRAM", "RESULT", "CONST", "SYSCTL"}
+ASSIGN_ONLY = {"OWNER", "GROUP", "MODE", "SECLABEL", "RUN", "LABEL", "GOTO", "IMPORT", "OPTIONS", "SYMLINK", "NAME"}
+EITHER = {"ENV", "TAG", "ATTR", "SYMLINK", "NAME", "SYSCTL"}
+NEEDS_ATTRIBUTE = {"ATTR", "ATTRS", "ENV", "SYSCTL", "CONST", "SECLABEL"}
+PAIR = re.compile(r'\s*([A-Z]+)(\{[^}]+\})?\s*(==|!=|\+=|-=|:=|=)\s*"([^"]*)"\s*(,|$)')
+problems = []
+path = sys.argv[1]
+for number, line in enumerate(open(path), 1):
+    line = line.strip()
+    if not line or line.startswith("#"):
+        continue
+    if line.endswith("\\"):
+        problems.append(f"{number}: a continued line")
+        continue
+    position, matches, assigns = 0, 0, 0
+    while position < len(line):
+        pair = PAIR.match(line, position)
+        if not pair:
+            problems.append(f"{number}: cannot read from column {position + 1}: {line[position:]}")
+            break
+        key, attribute, operator, _, _ = pair.groups()
+        is_match = operator in ("==", "!=")
+        allowed = (key in MATCH_ONLY or key in EITHER) if is_match else (key in ASSIGN_ONLY or key in EITHER)
+        if key not in MATCH_ONLY | ASSIGN_ONLY | EITHER:
+            problems.append(f"{number}: unknown key {key}")
+        elif not allowed:
+            problems.append(f"{number}: {key} does not take {operator}")
+        if key in NEEDS_ATTRIBUTE and not attribute:
+            problems.append(f"{number}: {key} needs {{attribute}}")
+        matches += is_match
+        assigns += not is_match
+        position = pair.end()
+    if matches == 0 or assigns == 0:
+        problems.append(f"{number}: a rule needs a match and an assignment")
+for problem in problems:
+    print(f"{path}:{problem}", file=sys.stderr)
+sys.exit(1 if problems else 0)
+PYTHON
+    grep -q '^SUBSYSTEM=="input", KERNEL=="event\*".*TAG+="uaccess"' "$1" || fail "the udev rule does not tag the event nodes"
+    for id in 054C:0CE6 054C:0DF2 057E:2009 045E:0B13; do
+        grep -q "^SUBSYSTEM==\"hidraw\", KERNEL==\"hidraw\*\", KERNELS==\"[*0-9]*:$id\.\*\", TAG+=\"uaccess\"" "$1" \
+            || fail "the udev rule does not tag the hidraw node of $id"
+    done
+}
+check_udev_rule "$dest/usr/lib/udev/rules.d/70-haptics.rules"
 scripts/manual-test.sh "$dest/usr/share" "$dest/usr/bin"
 if command -v systemd-analyze >/dev/null; then
     # The unit parses (systemd-analyze checks the ExecStart binary exists, so point it there).

@@ -24,6 +24,11 @@ for subcommand in $subcommands; do
     grep -q "haptics $subcommand" <<<"$rendered" || fail "haptics(1) has no section for '$subcommand'"
 done
 grep -q -- '--loop <count>' <<<"$rendered" || fail "haptics(1) does not list play's --loop"
+# The manual's text on one line (words wrapped at the page's width joined again).
+flat=$(tr -s ' \n' '  ' <<<"$rendered")
+grep -q -- '--locality <locality>' <<<"$flat" && grep -q 'right-handle, triggers, left-trigger, right-trigger' <<<"$flat" \
+    || fail "haptics(1) does not list --locality and its values"
+grep -q 'evdev, hidraw' <<<"$flat" || fail "haptics(1) does not list --driver hidraw"
 for option in $("$bindir/hapticsd" --help | grep -o -- '--[a-z]*' | sort -u); do
     man -l "$share/man/man1/hapticsd.1.gz" | grep -q -- "$option" || fail "hapticsd(1) does not list $option"
 done
@@ -44,9 +49,12 @@ expect() {
     [ "$got" = "$want" ] || fail "completing '$*' offered '$got', not '$want'"
 }
 expect 'render ' haptics ren
-expect '--loop ' haptics play --lo
+expect '--locality --loop ' haptics play --lo
+expect '--loop ' haptics play --loo
 expect 'json svg text ' haptics render --format ''
 expect 'stdout,evdev ' haptics play --driver stdout,ev
+expect 'stdout,hidraw ' haptics play --driver stdout,hi
+expect 'left-handle left-trigger ' haptics impact heavy --locality left-
 expect 'success ' haptics play --gain 0.5 succ
 expect 'heavy light medium rigid soft ' haptics impact ''
 # bash splits --format=json at the =: the value is still completed for the option, and is no

@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -95,6 +96,7 @@ pid_t hidraw_guardian_spawn(int hidraw_fd, int *control_fd) {
             if (!skip && signal != SIGKILL && signal != SIGSTOP) sigaction(signal, &standard, 0);
         }
         close_others(hidraw_fd, pipe_fds[0]);
+        prctl(PR_SET_NAME, (unsigned long)"haptics-guard", 0, 0, 0);
         sigset_t none;
         sigemptyset(&none);
         pthread_sigmask(SIG_SETMASK, &none, 0);

@@ -5,9 +5,10 @@ import Synchronization
 
 /// Plays frames on pads through the kernel's hidraw interface, beside the pad's kernel driver.
 ///
-/// - Pads: `selection` picks among the rumble devices as the evdev driver does; each must be a
-///   pad whose reports the driver knows (`HidrawPadModel`) with a hidraw node of the same HID
-///   device (`HidrawDiscovery`), writable by this user.
+/// - Pads: `selection` picks among the rumble devices as the evdev driver does (`auto` among
+///   the pads hidraw drives); each must be a pad whose reports the driver knows
+///   (`HidrawPadModel`) with a hidraw node of the same HID device (`HidrawDiscovery`),
+///   writable by this user.
 /// - Locality: each pad plays the parts of `locality` its reports reach
 ///   (`HidrawPadModel.parts`); a pad without them fails with `localityUnavailable`.
 /// - DualSense: each frame is one output report (0x02, or 0x31 with its sequence and CRC over
@@ -15,6 +16,8 @@ import Synchronization
 ///   vibration mode (`DualSenseTriggerBlock(vibrationOf:)`), a silent frame returns it to the
 ///   effect `setTriggerEffect` set (off by default); the handles, at a handle locality, get
 ///   the motor bits and bytes (the kernel's driver may overwrite them with its next report).
+///   The pad holds what it is sent, so the driver gives each sounding frame a finite length
+///   itself: 50 ms after the frame's end, unless a newer frame came, it sends that silence.
 /// - Switch Pro: each frame is one report 0x10 (`SwitchHDRumble`) with the next packet
 ///   counter; while a frame sounds the driver re-sends it every 50 ms, as hid-nintendo does,
 ///   until the frame ends (so a stalled player leaves the pad unfed, and it stops).
@@ -26,7 +29,9 @@ import Synchronization
 ///   handles back to the kernel's driver.
 /// - Every open node gets a guardian (`hidraw_guardian_spawn`) armed with the pad's reset
 ///   reports while something is set, so a process killed mid-pattern still leaves the pad
-///   reset: the kernel erases nothing a hidraw write set.
+///   reset. The kernel erases nothing a hidraw write set: unlike an evdev force-feedback
+///   effect, which it erases when its file closes, a trigger effect, an HD Rumble level or a
+///   motor level written through hidraw stays on the pad when the writer dies.
 /// - `stop()` silences and resets the trigger effects; `close()` resets everything the driver
 ///   set, disarms the guardians and closes the nodes.
 public final class HidrawDriver: HapticDriver {
@@ -138,31 +143,46 @@ public final class HidrawDriver: HapticDriver {
         for line in notices { notice(line) }
     }
 
-    /// Plays the frame on every pad, preparing first if needed.
+    /// Plays the frame on every pad, preparing first if needed. A pad unplugged meanwhile is
+    /// dropped with a notice while the others play on; once none is left, the next call
+    /// looks for pads again.
     public func apply(_ frame: RumbleFrame) throws {
         try prepare()
         let now = system.now()
-        let timers = try state.withLock { state throws(HidrawError) -> [Timer] in
-            var timers: [Timer] = []
-            for index in state.pads.indices {
-                if let timer = try play(frame, on: &state.pads[index], now: now) { timers.append(timer) }
-            }
-            return timers
-        }
-        start(timers)
+        try forEachPad { pad throws(HidrawError) in try play(frame, on: &pad, now: now) }
     }
 
     /// Silences what the driver plays and turns the trigger effects it set off.
     public func stop() throws {
         let now = system.now()
-        let timers = try state.withLock { state throws(HidrawError) -> [Timer] in
+        try forEachPad { pad throws(HidrawError) in try silence(&pad, now: now) }
+    }
+
+    /// Runs `body` on every pad under the lock, then starts the timers it asks for and drops
+    /// the pads that are gone (`ENODEV`, `ENXIO`, `ENOENT` on a write), outside the lock.
+    private func forEachPad(_ body: (inout HidrawPad) throws(HidrawError) -> Timer?) throws(HidrawError) {
+        let (timers, gone, failure) = state.withLock { state -> ([Timer], [HidrawPad], HidrawError?) in
             var timers: [Timer] = []
+            var gone: [Int] = []
             for index in state.pads.indices {
-                if let timer = try silence(&state.pads[index], now: now) { timers.append(timer) }
+                do throws(HidrawError) {
+                    if let timer = try body(&state.pads[index]) { timers.append(timer) }
+                } catch {
+                    guard case .writeFailed(_, let errno) = error, errno.meansDeviceGone else { return (timers, [], error) }
+                    gone.append(index)
+                }
             }
-            return timers
+            let removed = gone.reversed().map { state.pads.remove(at: $0) }
+            if !removed.isEmpty && state.pads.isEmpty { state.isPrepared = false }
+            return (timers, removed, nil)
         }
         start(timers)
+        for pad in gone {
+            if let guardian = pad.guardian { try? guardian.disarm(system: system) }
+            release(pad)
+            notice("\(pad.info.node) (\(pad.info.device.name)) is gone")
+        }
+        if let failure { throw failure }
     }
 
     /// Resets everything the driver set, disarms the guardians and closes the nodes. An Xbox
@@ -175,12 +195,12 @@ public final class HidrawDriver: HapticDriver {
             }
             return state.pads
         }
-        for var pad in pads {
-            if pad.info.model == .xboxBluetooth, let last = pad.lastXboxReport {
+        for pad in pads {
+            let resets = pad.resetReports()
+            if pad.info.model == .xboxBluetooth, !resets.isEmpty, let last = pad.lastXboxReport {
                 system.sleep(last + HidrawPad.xboxSpacing - system.now())
             }
-            pad.feedGeneration += 1
-            for report in pad.resetReports() {
+            for report in resets {
                 do throws(Errno) {
                     try system.send(pad.fd, report)
                 } catch {
@@ -195,28 +215,39 @@ public final class HidrawDriver: HapticDriver {
     // MARK: - Choosing and opening
 
     /// The pads `selection` picks that hidraw drives, with the parts each plays at `locality`.
+    /// `auto` picks among the pads hidraw drives (where there is one), so a pad it does not
+    /// drive listed first does not hide one it does. Where several pads are picked, those
+    /// that cannot play are left out; the first one's reason is the error when none can.
     private func choosePads() throws(HidrawError) -> [(HidrawPadInfo, Set<PadPart>)] {
-        let picked = selection.pick(from: listDevices())
+        let devices = listDevices()
+        let driven = devices.filter { HidrawPadModel(profile: $0.profile) != nil }
+        let picked = selection.pick(from: selection == .auto && !driven.isEmpty ? driven : devices)
         guard !picked.isEmpty else { throw .noPad(selection: selection) }
         var chosen: [(HidrawPadInfo, Set<PadPart>)] = []
+        var firstFailure: HidrawError?
         for device in picked {
-            guard let model = HidrawPadModel(profile: device.profile) else {
-                if picked.count == 1 { throw .unsupportedPad(name: device.name, profile: device.profile.name) }
-                continue
+            do throws(HidrawError) {
+                chosen.append(try choose(device))
+            } catch {
+                firstFailure = firstFailure ?? error
             }
-            guard let info = discovery.pad(for: device) else {
-                if picked.count == 1 { throw .noHidrawNode(device: device.node, name: device.name) }
-                continue
-            }
-            let parts = locality.parts(of: model.parts)
-            guard !parts.isEmpty else {
-                throw .localityUnavailable(locality: locality, name: device.name, available: Locality.available(on: model.parts))
-            }
-            guard info.isWritable else { throw .permissionDenied(node: info.node, name: device.name) }
-            chosen.append((info, parts))
         }
-        guard !chosen.isEmpty else { throw .noPad(selection: selection) }
+        guard !chosen.isEmpty else { throw firstFailure ?? .noPad(selection: selection) }
         return chosen
+    }
+
+    /// One pad with the parts it plays at `locality`, or why it cannot play.
+    private func choose(_ device: EvdevDeviceInfo) throws(HidrawError) -> (HidrawPadInfo, Set<PadPart>) {
+        guard let model = HidrawPadModel(profile: device.profile) else {
+            throw .unsupportedPad(name: device.name, profile: device.profile.name)
+        }
+        guard let info = discovery.pad(for: device) else { throw .noHidrawNode(device: device.node, name: device.name) }
+        let parts = locality.parts(of: model.parts)
+        guard !parts.isEmpty else {
+            throw .localityUnavailable(locality: locality, name: device.name, available: Locality.available(on: model.parts))
+        }
+        guard info.isWritable else { throw .permissionDenied(node: info.node, name: device.name) }
+        return (info, parts)
     }
 
     /// Closes a pad's guardian and node.
@@ -230,7 +261,11 @@ public final class HidrawDriver: HapticDriver {
     /// A timer to start once the lock is released: a Switch feed or a waiting Xbox report.
     private struct Timer {
         enum Kind {
+            /// Re-send the Switch's sounding report, unless a newer frame came.
             case feed(generation: Int)
+            /// End the DualSense's sounding frame, unless a newer frame came.
+            case expire(generation: Int)
+            /// Send the Xbox report waiting for the 50 ms to pass.
             case xbox
         }
 
@@ -242,12 +277,15 @@ public final class HidrawDriver: HapticDriver {
     private func play(_ frame: RumbleFrame, on pad: inout HidrawPad, now: Duration) throws(HidrawError) -> Timer? {
         switch pad.info.model {
         case .dualSense:
+            pad.feedGeneration += 1
             try write(pad.dualSenseReport(frame), to: &pad)
-            return nil
+            guard !frame.isSilent, frame.duration > .zero else { return nil }
+            return Timer(
+                node: pad.info.node, delay: frame.duration + HidrawPad.expiryGuard, kind: .expire(generation: pad.feedGeneration))
         case .switchPro:
             let report = pad.switchReport(frame)
             pad.feedGeneration += 1
-            try write(report.bytes, to: &pad)
+            if frame.isSilent { try writeReset(report.bytes, to: &pad) } else { try write(report.bytes, to: &pad) }
             guard !frame.isSilent, frame.duration > HidrawPad.switchFeedInterval else {
                 pad.feeding = nil
                 return nil
@@ -262,17 +300,19 @@ public final class HidrawDriver: HapticDriver {
     private func silence(_ pad: inout HidrawPad, now: Duration) throws(HidrawError) -> Timer? {
         switch pad.info.model {
         case .dualSense:
+            pad.feedGeneration += 1
             pad.triggerEffects = [:]
             let reset = pad.dualSenseReset()
             guard reset.motors != nil || reset.leftTrigger != nil || reset.rightTrigger != nil else { return nil }
-            try write(reset.bytes(bluetooth: pad.info.isBluetooth, sequence: pad.counter), to: &pad)
+            let sequence = pad.counter
             if pad.info.isBluetooth { pad.counter = (pad.counter + 1) & 0x0F }
+            try writeReset(reset.bytes(bluetooth: pad.info.isBluetooth, sequence: sequence), to: &pad)
             return nil
         case .switchPro:
             pad.feedGeneration += 1
             pad.feeding = nil
             guard pad.touchedMotors else { return nil }
-            try write(pad.nextSwitchReport(left: .silence, right: .silence).bytes, to: &pad)
+            try writeReset(pad.nextSwitchReport(left: .silence, right: .silence).bytes, to: &pad)
             return nil
         case .xboxBluetooth:
             guard pad.touchedMotors else { return nil }
@@ -289,18 +329,34 @@ public final class HidrawDriver: HapticDriver {
             return isWaiting ? nil : Timer(node: pad.info.node, delay: last + HidrawPad.xboxSpacing - now, kind: .xbox)
         }
         pad.pendingXboxReport = nil
-        try write(report.bytes, to: &pad)
-        pad.lastXboxReport = now
+        try writeXbox(report, to: &pad, now: now)
         return nil
     }
 
-    /// Writes one report, arming the pad's guardian first whenever what must be reset changed.
+    /// Writes an Xbox report; all four motors at 0 leave nothing set.
+    private func writeXbox(_ report: XboxRumbleReport, to pad: inout HidrawPad, now: Duration) throws(HidrawError) {
+        if report == .silence { try writeReset(report.bytes, to: &pad) } else { try write(report.bytes, to: &pad) }
+        pad.lastXboxReport = now
+    }
+
+    /// Writes one report, first arming the pad's guardian with what must then be reset
+    /// whenever that changed (so no moment passes with something set and the guardian not
+    /// knowing it).
     private func write(_ bytes: [UInt8], to pad: inout HidrawPad) throws(HidrawError) {
+        updateGuardian(&pad)
         do throws(Errno) {
             try system.send(pad.fd, bytes)
         } catch {
             throw .writeFailed(node: pad.info.node, errno: error)
         }
+    }
+
+    /// Writes a report that leaves nothing set, then forgets what was set and disarms the
+    /// guardian.
+    private func writeReset(_ bytes: [UInt8], to pad: inout HidrawPad) throws(HidrawError) {
+        try write(bytes, to: &pad)
+        pad.touchedMotors = false
+        pad.touchedTriggers = []
         updateGuardian(&pad)
     }
 
@@ -334,11 +390,15 @@ public final class HidrawDriver: HapticDriver {
                 switch timer.kind {
                 case .feed(let generation):
                     return (try feed(&state.pads[index], generation: generation, now: now), nil)
+                case .expire(let generation):
+                    guard generation == state.pads[index].feedGeneration else { return (nil, nil) }
+                    let silence = RumbleFrame(start: .zero, duration: .zero, strong: 0, weak: 0)
+                    try write(state.pads[index].dualSenseReport(silence), to: &state.pads[index])
+                    return (nil, nil)
                 case .xbox:
                     guard let report = state.pads[index].pendingXboxReport else { return (nil, nil) }
                     state.pads[index].pendingXboxReport = nil
-                    try write(report.bytes, to: &state.pads[index])
-                    state.pads[index].lastXboxReport = now
+                    try writeXbox(report, to: &state.pads[index], now: now)
                     return (nil, nil)
                 }
             } catch {

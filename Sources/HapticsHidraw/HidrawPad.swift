@@ -25,7 +25,8 @@ struct HidrawPad: Sendable {
 
     /// The Switch's report being kept fed, and until when (on the system's clock).
     var feeding: (report: SwitchRumbleReport, until: Duration)?
-    /// Counts the Switch's feeds, so a timer of an earlier frame does nothing.
+    /// Counts the frames that start a timer (the Switch's feeds, the DualSense's ends), so a
+    /// timer of an earlier frame does nothing.
     var feedGeneration = 0
 
     /// When the Xbox's last report went out.
@@ -35,6 +36,8 @@ struct HidrawPad: Sendable {
 
     /// How often the Switch's sounding levels are re-sent: hid-nintendo's own 50 ms.
     static let switchFeedInterval = Duration.milliseconds(50)
+    /// How long after a DualSense frame's end the driver silences it when no newer frame came.
+    static let expiryGuard = Duration.milliseconds(50)
     /// The least time between two Xbox reports.
     static let xboxSpacing = Duration.milliseconds(50)
 

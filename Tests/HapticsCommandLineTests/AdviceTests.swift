@@ -76,6 +76,12 @@ import Testing
         )
     }
 
+    @Test func triggersWithoutAHidrawNodeSayWhatStillPlays() {
+        let message = Advice.message(for: LocalityError.noHidrawNode(locality: .triggers, name: "'Pad' (/dev/input/event2)"))
+        #expect(message.hasPrefix("'Pad' (/dev/input/event2) has no hidraw node to play --locality triggers through"))
+        #expect(message.hasSuffix("its handles play with --locality handles"))
+    }
+
     @Test func everyHidrawErrorSaysMoreThanItsCase() {
         let errors: [HidrawError] = [
             .noPad(selection: .auto), .unsupportedPad(name: "Pad", profile: "generic"),

@@ -47,7 +47,7 @@ import Testing
         #expect(throws: HidrawError.permissionDenied(node: "/dev/hidraw3", name: name)) {
             try auto(.dualSense, readOnly, .triggers)
         }
-        #expect(throws: HidrawError.noHidrawNode(device: name, name: name)) { try auto(.xboxBluetooth, .none, .leftTrigger) }
+        #expect(throws: LocalityError.noHidrawNode(locality: .leftTrigger, name: name)) { try auto(.xboxBluetooth, .none, .leftTrigger) }
     }
 
     @Test func aLocalityThePadLacksNamesWhatItHas() {

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 
@@ -88,5 +89,54 @@ import Testing
     @Test func theArmMessageCarriesEachReportWithItsLength() {
         #expect(HidrawGuardian.armMessage([[7], [8, 9]]) == [0x41, 7, 0, 1, 0, 7, 2, 0, 8, 9])
         #expect(HidrawGuardian.disarmMessage == [0x44])
+    }
+}
+
+/// The guardian when the process holding its control pipe is killed with SIGKILL: a child
+/// program (`sleep`) given the pipe's end in place of this process, then killed.
+@Suite struct HidrawGuardianKillTests {
+    @Test func aKilledParentStillResetsThePad() throws {
+        let system = HidrawSystem.live
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        let (padRead, padWrite) = (fds[0], fds[1])
+        defer { system.close(padRead) }
+        let guardian = try HidrawGuardian.spawn(for: padWrite, system: system)
+        system.close(padWrite)
+        try guardian.arm([[0x03, 0x0F, 0, 0, 0, 0, 1, 0, 0]], system: system)
+        // The only other holder of the control pipe: a child with it as descriptor 3.
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, guardian.control, 3)
+        var child: pid_t = 0
+        let arguments = ["sleep", "30"]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        try #require(posix_spawnp(&child, "sleep", &actions, nil, &argv, environ) == 0)
+        system.close(guardian.control)
+        // Nothing yet: the child holds the pipe open.
+        var pollable = pollfd(fd: padRead, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&pollable, 1, 100) == 0)
+        #expect(kill(child, SIGKILL) == 0)
+        system.reap(child)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(padRead, $0.baseAddress, $0.count) }
+        #expect(Array(buffer.prefix(max(count, 0))) == [0x03, 0x0F, 0, 0, 0, 0, 1, 0, 0])
+        system.reap(guardian.pid)
+    }
+}
+
+extension HidrawGuardianTests {
+    @Test func itNamesItselfAndHoldsNoOtherDescriptor() throws {
+        let (guardian, pad) = try spawn()
+        defer { system.close(pad.read) }
+        usleep(100_000)
+        let name = try String(contentsOfFile: "/proc/\(guardian.pid)/comm", encoding: .utf8)
+        #expect(name == "haptics-guard\n")
+        // The node and the control pipe's read end: nothing else of this process.
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(guardian.pid)/fd")
+        #expect(descriptors.count == 2)
+        guardian.finish(system: system)
     }
 }

@@ -25,7 +25,8 @@
 /// Forks a guardian holding `hidraw_fd`. On success returns its pid and stores the write end
 /// of its control pipe (close-on-exec) in `control_fd`; on failure returns -1 with errno set.
 /// The child calls only async-signal-safe functions: it ignores SIGINT, SIGTERM, SIGHUP,
-/// SIGQUIT, SIGTSTP and SIGPIPE, closes every other descriptor, and waits on the pipe.
+/// SIGQUIT, SIGTSTP, SIGPIPE, SIGTTIN and SIGTTOU, restores every other signal's default,
+/// closes every other descriptor, names itself `haptics-guard` and waits on the pipe.
 pid_t hidraw_guardian_spawn(int hidraw_fd, int *control_fd);
 
 #endif

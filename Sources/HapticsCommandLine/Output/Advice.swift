@@ -50,23 +50,23 @@ package enum Advice {
         case .noPad(let selection):
             "no pad whose hidraw node this tool drives matches '\(selection)' (it drives the DualSense, the Switch Pro Controller "
                 + "and the Xbox Wireless Controller over Bluetooth): check 'haptics devices', or use --driver evdev"
-        case .unsupportedPad(let name, let profile):
-            "\(name) (profile \(profile)) takes no hidraw reports this tool knows: use --driver evdev"
-        case .noHidrawNode(let device, let name):
-            "\(name) has no hidraw node beside \(device) (is the kernel's hidraw module loaded?): use --driver evdev"
+        case .unsupportedPad:
+            "\(error): use --driver evdev"
+        case .noHidrawNode:
+            "\(error) (is the kernel's hidraw module loaded?): use --driver evdev"
         case .permissionDenied(let node, let name):
             "\(name): no write access to \(node), which its triggers and HD Rumble need; \(udevRule). "
                 + "Rumble through evdev (--driver evdev) works meanwhile"
-        case .cannotOpen(let node, let errno):
-            "cannot open \(node): \(errno); 'haptics devices' lists each pad's hidraw node"
-        case .writeFailed(let node, let errno):
-            "writing a report to \(node) failed: \(errno); if the pad was unplugged, plug it back in and try again"
+        case .cannotOpen:
+            "\(error); 'haptics devices' lists each pad's hidraw node"
+        case .writeFailed:
+            "\(error); if the pad was unplugged, plug it back in and try again"
         case .localityUnavailable(let locality, let name, let available):
             "\(name) has no \(noun(for: locality)): it plays at \(available.map(\.rawValue).joined(separator: ", "))"
-        case .invalidTriggerEffect(let effect):
-            "the trigger effect \(effect) holds a value that is not a number"
-        case .noAdaptiveTriggers(let name):
-            "\(name) has no adaptive triggers (a DualSense has)"
+        case .invalidTriggerEffect:
+            "\(error): positions, strengths, amplitudes and frequencies run from 0 to 1"
+        case .noAdaptiveTriggers:
+            "\(error) (a DualSense has)"
         }
     }
 
@@ -76,6 +76,9 @@ package enum Advice {
         case .triggersNeedHidraw(let locality, let name):
             "\(name): --locality \(locality.rawValue) plays triggers, which the kernel's rumble (--driver evdev) does not reach: "
                 + "use --driver auto or hidraw"
+        case .noHidrawNode(let locality, let name):
+            "\(name) has no hidraw node to play --locality \(locality.rawValue) through (is the kernel's hidraw module loaded?); "
+                + "its handles play with --locality handles"
         }
     }
 

@@ -32,7 +32,7 @@ package struct PadPaths: Sendable, Hashable {
         let model = HidrawPadModel(profile: profile)
         let triggers = wanted.intersection(PadPart.triggers)
         guard case .writable = access, let model else {
-            guard triggers.isEmpty || locality == .all else { throw denied(access, name: name) }
+            guard triggers.isEmpty || locality == .all else { throw denied(access, locality: locality, name: name) }
             return PadPaths(evdev: wanted.subtracting(PadPart.triggers), hidraw: [])
         }
         switch model {
@@ -73,10 +73,11 @@ package struct PadPaths: Sendable, Hashable {
         Locality.allCases.first { $0 != .all && $0.parts == parts } ?? .all
     }
 
-    private static func denied(_ access: HidrawAccess, name: String) -> HidrawError {
+    /// Why `locality`'s triggers cannot play without a writable node.
+    private static func denied(_ access: HidrawAccess, locality: Locality, name: String) -> any Error {
         switch access {
-        case .readOnly(let node), .writable(let node): .permissionDenied(node: node, name: name)
-        case .none: .noHidrawNode(device: name, name: name)
+        case .readOnly(let node), .writable(let node): HidrawError.permissionDenied(node: node, name: name)
+        case .none: LocalityError.noHidrawNode(locality: locality, name: name)
         }
     }
 }
