@@ -56,6 +56,9 @@ enum HidrawTests {
                 KernelTest(name: "hidraw switch pro: a sharpness sweep plays as strictly rising carriers") {
                     try await sharpnessSweep(programs)
                 },
+                KernelTest(name: "hidraw switch pro: an intensity ramp plays as rising amplitudes on one carrier") {
+                    try await intensityRamp(programs)
+                },
                 KernelTest(name: "hidraw switch pro: every preset decodes to the documented carriers and steps, in cadence, ending silent")
                 {
                     try await presetsDecode(programs)
@@ -256,6 +259,31 @@ enum HidrawTests {
         try expect(
             codes.count == expected.count && zip(codes, expected).allSatisfy { $1.contains($0) },
             "the carriers' codes were \(codes), the frames' \(expected)")
+    }
+
+    /// A fixture whose intensity rises every 10 ms at one sharpness (0.5) played through HD
+    /// Rumble: every sounding packet is on the carrier code that sharpness gives (64: 160 Hz
+    /// and 320 Hz) on both bands and sides, the steps never fall while it sounds, and they rise
+    /// from the ramp's first level to near its top.
+    private static func intensityRamp(_ programs: Programs) async throws {
+        let pad = try VirtualSwitchPro()
+        defer { pad.destroy() }
+        let ramp = "\(programs.fixtures)/ramp.ahap"
+        let frames = try RenderedFrame.render(ramp, pad: "switch-pro-hd", haptics: programs.haptics).filter { !$0.isSilent }
+        let first = try require(frames.first.map(HDRumbleMapping.init), "the ramp renders no sounding frame")
+        let top = try require(frames.last.map(HDRumbleMapping.init), "the ramp renders no sounding frame")
+        let packets = try play([ramp], on: pad, programs)
+        let sounding = packets.filter { !$0.isSilent }
+        let timeline = describe(packets)
+        try expect(
+            sounding.allSatisfy { [$0.left, $0.right].allSatisfy { $0.highCode == 64 && $0.lowCode == 64 } && $0.left == $0.right },
+            "a packet left the carrier code 64 or the sides differ: \(timeline)")
+        let steps = sounding.map(\.left.lowStep)
+        try expect(zip(steps, steps.dropFirst()).allSatisfy { $0 <= $1 }, "the amplitude fell while the ramp rose: \(timeline)")
+        try expect(
+            steps.first.map(first.lowSteps.contains) == true && (steps.last ?? 0) >= (top.lowSteps.min() ?? 0) - 10,
+            "the steps went from \(steps.first ?? 0) to \(steps.last ?? 0), the ramp from \(first) to \(top): \(timeline)")
+        try expect(packets.last?.isSilent == true, "the last packet sounds: \(timeline)")
     }
 
     /// Every preset (`haptics list`) played through HD Rumble: each sounding packet carries, on
