@@ -269,7 +269,8 @@ public final class HidrawDriver: HapticDriver {
             case xbox
         }
 
-        var node: String
+        /// The pad's `serial`: a timer outlives a closed pad, never reaches a reopened one.
+        var pad: Int
         var delay: Duration
         var kind: Kind
     }
@@ -281,7 +282,7 @@ public final class HidrawDriver: HapticDriver {
             try write(pad.dualSenseReport(frame), to: &pad)
             guard !frame.isSilent, frame.duration > .zero else { return nil }
             return Timer(
-                node: pad.info.node, delay: frame.duration + HidrawPad.expiryGuard, kind: .expire(generation: pad.feedGeneration))
+                pad: pad.serial, delay: frame.duration + HidrawPad.expiryGuard, kind: .expire(generation: pad.feedGeneration))
         case .switchPro:
             let report = pad.switchReport(frame)
             pad.feedGeneration += 1
@@ -291,7 +292,7 @@ public final class HidrawDriver: HapticDriver {
                 return nil
             }
             pad.feeding = (report, now + frame.duration)
-            return Timer(node: pad.info.node, delay: HidrawPad.switchFeedInterval, kind: .feed(generation: pad.feedGeneration))
+            return Timer(pad: pad.serial, delay: HidrawPad.switchFeedInterval, kind: .feed(generation: pad.feedGeneration))
         case .xboxBluetooth:
             return try sendXbox(pad.xboxReport(frame), on: &pad, now: now)
         }
@@ -326,7 +327,7 @@ public final class HidrawDriver: HapticDriver {
         if let last = pad.lastXboxReport, now - last < HidrawPad.xboxSpacing {
             let isWaiting = pad.pendingXboxReport != nil
             pad.pendingXboxReport = report
-            return isWaiting ? nil : Timer(node: pad.info.node, delay: last + HidrawPad.xboxSpacing - now, kind: .xbox)
+            return isWaiting ? nil : Timer(pad: pad.serial, delay: last + HidrawPad.xboxSpacing - now, kind: .xbox)
         }
         pad.pendingXboxReport = nil
         try writeXbox(report, to: &pad, now: now)
@@ -385,7 +386,7 @@ public final class HidrawDriver: HapticDriver {
     private func fire(_ timer: Timer) {
         let now = system.now()
         let result = state.withLock { state -> (next: Timer?, failure: HidrawError?) in
-            guard let index = state.pads.firstIndex(where: { $0.info.node == timer.node }) else { return (nil, nil) }
+            guard let index = state.pads.firstIndex(where: { $0.serial == timer.pad }) else { return (nil, nil) }
             do throws(HidrawError) {
                 switch timer.kind {
                 case .feed(let generation):
@@ -417,6 +418,6 @@ public final class HidrawDriver: HapticDriver {
         try write(report.bytes, to: &pad)
         let remaining = feeding.until - now
         guard remaining > HidrawPad.switchFeedInterval else { return nil }
-        return Timer(node: pad.info.node, delay: HidrawPad.switchFeedInterval, kind: .feed(generation: generation))
+        return Timer(pad: pad.serial, delay: HidrawPad.switchFeedInterval, kind: .feed(generation: generation))
     }
 }

@@ -1,4 +1,5 @@
 import HapticsModel
+import Synchronization
 
 /// One opened pad and what the driver set on it: the reports its frames, stops and resets
 /// become, as pure functions of that state (the driver writes them).
@@ -9,6 +10,8 @@ struct HidrawPad: Sendable {
     let fd: Int32
     /// The parts the driver plays on it.
     let parts: Set<PadPart>
+    /// A number no other pad opened by this process has.
+    let serial: Int
     /// Its guardian, where one could be forked.
     var guardian: HidrawGuardian?
     /// The reset reports the guardian holds, or `nil` while it is disarmed.
@@ -45,7 +48,11 @@ struct HidrawPad: Sendable {
         self.info = info
         self.fd = fd
         self.parts = parts
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
     }
+
+    /// The last serial handed out.
+    private static let serials = Atomic<Int>(0)
 
     // MARK: - Levels per part
 
