@@ -46,10 +46,18 @@ enum HidrawTests {
                 KernelTest(
                     name: "hidraw dualsense: play heavy at right-trigger vibrates the right trigger's block alone, beside evdev's motors"
                 ) {
-                    try await rightTriggerBesideMotors(programs)
+                    try await rightTriggerBesideMotors(programs, bluetooth: false)
+                },
+                KernelTest(
+                    name: "hidraw dualsense over bluetooth: the same in reports 0x31, every one with its CRC"
+                ) {
+                    try await rightTriggerBesideMotors(programs, bluetooth: true)
                 },
                 KernelTest(name: "hidraw switch pro: a sharpness sweep plays as strictly rising carriers") {
                     try await sharpnessSweep(programs)
+                },
+                KernelTest(name: "hidraw switch pro: an intensity ramp plays as rising amplitudes on one carrier") {
+                    try await intensityRamp(programs)
                 },
                 KernelTest(name: "hidraw switch pro: every preset decodes to the documented carriers and steps, in cadence, ending silent")
                 {
@@ -133,9 +141,10 @@ enum HidrawTests {
     /// --driver evdev`, started together: the hidraw player's reports set the right trigger's
     /// block alone (a vibration as loud as the preset while it plays, off by its exit), with
     /// the motor bytes and bits at 0; the kernel's reports take the evdev player's levels to
-    /// the motors.
-    private static func rightTriggerBesideMotors(_ programs: Programs) async throws {
-        let pad = try VirtualDualSense()
+    /// the motors. Over Bluetooth every report, the kernel's and the player's, is a 0x31 whose
+    /// CRC matches.
+    private static func rightTriggerBesideMotors(_ programs: Programs, bluetooth: Bool) async throws {
+        let pad = try VirtualDualSense(bluetooth: bluetooth)
         defer { pad.destroy() }
         let frames = try RenderedFrame.render("heavy", pad: "dualsense", haptics: programs.haptics)
         let loudest = frames.map { max($0.strong, $0.weak) }.max() ?? 0
@@ -154,11 +163,15 @@ enum HidrawTests {
         let heavy = [MotorLevels.off, MotorLevels(weak: 0xFF, strong: 0xFF), .off]
         try expect(levels == heavy, "the motors went through \(levels), expected evdev's heavy \(heavy)")
 
-        let reports = pad.outputReports.filter { $0.at >= since && $0.setsTriggers }
+        let all = pad.outputReports.filter { $0.at >= since }
+        try expect(
+            all.allSatisfy { $0.isBluetooth == bluetooth && $0.isSealed },
+            "reports not \(bluetooth ? "0x31 with a matching CRC" : "0x02"): \(describe(all, from: since))")
+        let reports = all.filter(\.setsTriggers)
         let timeline = describe(reports, from: since)
         try expect(
             !reports.isEmpty,
-            "no report set a trigger; the pad received \(describe(pad.outputReports.filter { $0.at >= since }, from: since))")
+            "no report set a trigger; the pad received \(describe(all, from: since))")
         for report in reports {
             try expect(
                 report.validFlag0 == DualSenseOutputReport.rightTriggerBit && report.validFlag1 == 0 && report.leftMotor == 0
@@ -246,6 +259,31 @@ enum HidrawTests {
         try expect(
             codes.count == expected.count && zip(codes, expected).allSatisfy { $1.contains($0) },
             "the carriers' codes were \(codes), the frames' \(expected)")
+    }
+
+    /// A fixture whose intensity rises every 10 ms at one sharpness (0.5) played through HD
+    /// Rumble: every sounding packet is on the carrier code that sharpness gives (64: 160 Hz
+    /// and 320 Hz) on both bands and sides, the steps never fall while it sounds, and they rise
+    /// from the ramp's first level to near its top.
+    private static func intensityRamp(_ programs: Programs) async throws {
+        let pad = try VirtualSwitchPro()
+        defer { pad.destroy() }
+        let ramp = "\(programs.fixtures)/ramp.ahap"
+        let frames = try RenderedFrame.render(ramp, pad: "switch-pro-hd", haptics: programs.haptics).filter { !$0.isSilent }
+        let first = try require(frames.first.map(HDRumbleMapping.init), "the ramp renders no sounding frame")
+        let top = try require(frames.last.map(HDRumbleMapping.init), "the ramp renders no sounding frame")
+        let packets = try play([ramp], on: pad, programs)
+        let sounding = packets.filter { !$0.isSilent }
+        let timeline = describe(packets)
+        try expect(
+            sounding.allSatisfy { [$0.left, $0.right].allSatisfy { $0.highCode == 64 && $0.lowCode == 64 } && $0.left == $0.right },
+            "a packet left the carrier code 64 or the sides differ: \(timeline)")
+        let steps = sounding.map(\.left.lowStep)
+        try expect(zip(steps, steps.dropFirst()).allSatisfy { $0 <= $1 }, "the amplitude fell while the ramp rose: \(timeline)")
+        try expect(
+            steps.first.map(first.lowSteps.contains) == true && (steps.last ?? 0) >= (top.lowSteps.min() ?? 0) - 10,
+            "the steps went from \(steps.first ?? 0) to \(steps.last ?? 0), the ramp from \(first) to \(top): \(timeline)")
+        try expect(packets.last?.isSilent == true, "the last packet sounds: \(timeline)")
     }
 
     /// Every preset (`haptics list`) played through HD Rumble: each sounding packet carries, on
