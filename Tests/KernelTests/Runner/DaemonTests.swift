@@ -27,7 +27,7 @@ enum DaemonTests {
             },
             KernelTest(
                 name:
-                    "hapticsd: ImpactAt right-trigger vibrates the DualSense's right trigger through hidraw, its block alone, and turns it off; a client leaving mid-loop leaves the trigger off"
+                    "hapticsd: ImpactAt right-trigger vibrates the DualSense's right trigger through hidraw, its block alone, and turns it off; a client leaving mid-loop, or SIGTERM mid-play, leaves the trigger off"
             ) {
                 try await playsTheTrigger(programs)
             },
@@ -226,6 +226,8 @@ enum DaemonTests {
     /// trigger's block alone (motor bytes and bits 0), a vibration while heavy plays, off once
     /// it ends. Then a loop at the trigger from a client that leaves the bus at once (`busctl`):
     /// the daemon ends it, closes the trigger's engine, and the trigger is off and stays off.
+    /// Last, a one-shot (which plays on after its client left) ended by SIGTERM: the trigger
+    /// is off by the daemon's exit.
     private static func playsTheTrigger(_ programs: Programs) async throws {
         let bus = try startBus(programs)
         defer { stop(bus) }
@@ -290,10 +292,27 @@ enum DaemonTests {
             !loopReports[off...].contains(where: vibrates),
             "the trigger vibrated again after it was turned off: \(describe(loopReports, loopSince))")
 
+        // A one-shot plays on after its client left; SIGTERM mid-play turns the trigger off.
+        let oneShotSince = Monotonic.now
+        let oneShot = try call(["call"] + object + [own, "PlayAHAPAt", "ssis", "app", ahap, "--", "-1", "right-trigger"])
+        try expect(oneShot.status == 0, "PlayAHAPAt failed: \(oneShot.output)")
+        let playing = Monotonic.wait(upTo: .seconds(2)) {
+            pad.outputReports.contains { $0.at >= oneShotSince && $0.setsTriggers && vibrates($0) }
+        }
+        try expect(
+            playing,
+            "the one-shot did not vibrate the trigger: \(describe(pad.outputReports.filter { $0.at >= oneShotSince && $0.setsTriggers }, oneShotSince))"
+        )
+        let terminated = Monotonic.now
         daemon.kill(SIGTERM)
         let (status, output) = daemon.finish()
         daemonDone = true
         try expect(status == 0, "hapticsd exited \(status) on SIGTERM:\n\(output)")
         try expect(output.contains("left the bus: closed 1 engine"), "hapticsd did not close the trigger's engine:\n\(output)")
+        _ = Monotonic.wait(upTo: .seconds(1)) { pad.outputReports.contains { $0.at >= terminated && $0.rightTrigger.isOff } }
+        let exitReports = pad.outputReports.filter { $0.at >= oneShotSince && $0.setsTriggers }
+        try expect(
+            exitReports.last?.rightTrigger.isOff == true && exitReports.last.map { $0.at >= terminated } == true,
+            "SIGTERM mid-play left the trigger on (times from the one-shot): \(describe(exitReports, oneShotSince))")
     }
 }
