@@ -8,13 +8,14 @@ import HapticsModel
 ///
 /// Per path: evdev reaches the handles (a pad whose sides are not known plays only `all` and
 /// `handles`); hidraw reaches what its reports do (`HidrawPadModel.parts`, of the parts the
-/// pad has). `auto` picks per pad, as the command line does (`PadPaths.auto`): a Switch Pro with a writable hidraw node plays through hidraw (HD Rumble); a
-/// DualSense plays its handles through evdev and, where the locality names triggers and the
-/// node is writable, its triggers through hidraw; an Xbox pad over Bluetooth plays through
-/// hidraw (all four motors) when the locality names a trigger and the node is writable, else
-/// through evdev; any other pad through evdev. Without write access, `auto` keeps evdev
-/// silently, and refuses with the permission advice only when the locality names nothing
-/// evdev reaches. `record` and `stdout` print the frames of every locality.
+/// pad has). `auto` picks per pad, as the command line does (`PadPaths.auto`): a Switch Pro
+/// with a writable hidraw node plays through hidraw (HD Rumble); a DualSense plays its handles
+/// through evdev and, where the locality names triggers and the node is writable, its triggers
+/// through hidraw; an Xbox pad over Bluetooth plays through hidraw (all four motors) when the
+/// locality names a trigger and the node is writable, else through evdev; any other pad
+/// through evdev. Without write access, `auto` keeps evdev silently, and refuses with the
+/// permission advice only when the locality names nothing evdev reaches. `record` and `stdout`
+/// print the frames of every locality.
 enum LocalityRoute {
     /// One path a `--driver` list names.
     enum Path: Sendable, Hashable {
