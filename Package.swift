@@ -118,7 +118,10 @@ let package = Package(
             name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine", "HapticsEvdev", "HapticsHidraw"], swiftSettings: strict),
         .testTarget(
             name: "HapticsDaemonTests",
-            dependencies: ["HapticsDaemon", "HapticsTesting", "HapticsCommandLine", "HapticsEvdev", "Haptics", "FeedbackTheme", "CSDBus"],
+            dependencies: [
+                "HapticsDaemon", "HapticsTesting", "HapticsCommandLine", "HapticsEvdev", "HapticsHidraw", "Haptics", "FeedbackTheme",
+                "CSDBus",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "HapticsCLITests",

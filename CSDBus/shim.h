@@ -23,6 +23,10 @@ enum hapticsd_member {
     HAPTICSD_IMPACT,
     HAPTICSD_NOTIFY,
     HAPTICSD_SELECTION,
+    HAPTICSD_PLAY_AHAP_AT,
+    HAPTICSD_IMPACT_AT,
+    HAPTICSD_NOTIFY_AT,
+    HAPTICSD_SELECTION_AT,
     HAPTICSD_STOP,
     HAPTICSD_STOP_ALL,
     HAPTICSD_GAIN,
@@ -68,6 +72,10 @@ HAPTICSD_METHOD_TRAMPOLINE(hapticsd_play_ahap, HAPTICSD_PLAY_AHAP)
 HAPTICSD_METHOD_TRAMPOLINE(hapticsd_impact, HAPTICSD_IMPACT)
 HAPTICSD_METHOD_TRAMPOLINE(hapticsd_notify, HAPTICSD_NOTIFY)
 HAPTICSD_METHOD_TRAMPOLINE(hapticsd_selection, HAPTICSD_SELECTION)
+HAPTICSD_METHOD_TRAMPOLINE(hapticsd_play_ahap_at, HAPTICSD_PLAY_AHAP_AT)
+HAPTICSD_METHOD_TRAMPOLINE(hapticsd_impact_at, HAPTICSD_IMPACT_AT)
+HAPTICSD_METHOD_TRAMPOLINE(hapticsd_notify_at, HAPTICSD_NOTIFY_AT)
+HAPTICSD_METHOD_TRAMPOLINE(hapticsd_selection_at, HAPTICSD_SELECTION_AT)
 HAPTICSD_METHOD_TRAMPOLINE(hapticsd_stop, HAPTICSD_STOP)
 HAPTICSD_METHOD_TRAMPOLINE(hapticsd_stop_all, HAPTICSD_STOP_ALL)
 HAPTICSD_GETTER_TRAMPOLINE(hapticsd_get_gain, HAPTICSD_GAIN)
@@ -103,7 +111,10 @@ static inline const sd_bus_vtable *hapticsd_haptic_vtable(void) {
     return vtable;
 }
 
-/// The project's own interface (see the README's § Feedback for every app).
+/// The project's own interface (see the README's § Feedback for every app). D-Bus has no
+/// optional arguments (sd-bus refuses a call whose signature is not the vtable's), so the
+/// methods that play at a locality are methods of their own, each the method of the same name
+/// with the locality as a last argument.
 static inline const sd_bus_vtable *hapticsd_haptics_vtable(void) {
     static const sd_bus_vtable vtable[] = {
         SD_BUS_VTABLE_START(0),
@@ -119,6 +130,16 @@ static inline const sd_bus_vtable *hapticsd_haptics_vtable(void) {
                                  "u", SD_BUS_PARAM(id), hapticsd_notify, SD_BUS_VTABLE_UNPRIVILEGED),
         SD_BUS_METHOD_WITH_NAMES("Selection", "s", SD_BUS_PARAM(app_id),
                                  "u", SD_BUS_PARAM(id), hapticsd_selection, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("PlayAHAPAt", "ssis",
+                                 SD_BUS_PARAM(app_id) SD_BUS_PARAM(ahap) SD_BUS_PARAM(timeout) SD_BUS_PARAM(locality),
+                                 "u", SD_BUS_PARAM(id), hapticsd_play_ahap_at, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("ImpactAt", "ssds",
+                                 SD_BUS_PARAM(app_id) SD_BUS_PARAM(style) SD_BUS_PARAM(intensity) SD_BUS_PARAM(locality),
+                                 "u", SD_BUS_PARAM(id), hapticsd_impact_at, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("NotifyAt", "sss", SD_BUS_PARAM(app_id) SD_BUS_PARAM(type) SD_BUS_PARAM(locality),
+                                 "u", SD_BUS_PARAM(id), hapticsd_notify_at, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("SelectionAt", "ss", SD_BUS_PARAM(app_id) SD_BUS_PARAM(locality),
+                                 "u", SD_BUS_PARAM(id), hapticsd_selection_at, SD_BUS_VTABLE_UNPRIVILEGED),
         SD_BUS_METHOD_WITH_NAMES("Stop", "u", SD_BUS_PARAM(id), "", "", hapticsd_stop, SD_BUS_VTABLE_UNPRIVILEGED),
         SD_BUS_METHOD("StopAll", "", "", hapticsd_stop_all, SD_BUS_VTABLE_UNPRIVILEGED),
         SD_BUS_VTABLE_END,

@@ -55,6 +55,8 @@ tests=$("$swift" build --package-path Tests/KernelTests --show-bin-path)/haptics
 # into the repository instead.
 golden=$root/Tests/KernelTests/Golden
 golden_ahap=$root/Tests/HapticsTests/Fixtures/corpus/unityplugins__Boing.ahap
+# The hidraw tests' AHAP fixtures (a sharpness sweep, a long buzz to kill mid-pattern).
+fixtures=$root/Tests/KernelTests/Fixtures
 update_golden=false
 arguments=()
 for argument in "$@"; do
@@ -72,9 +74,9 @@ for kernel in "${kernels[@]}"; do
     echo "== kernel tests, in a VM booting Debian's $kernel kernel"
     status=0
     # The guest's tests take about two minutes under emulation; the cap leaves room for a busy host.
-    KERNEL=$kernel VM_TIMEOUT=${VM_TIMEOUT:-420} VM_EXTRA_FILES="$haptics ${daemon[*]} $golden $golden_ahap" \
+    KERNEL=$kernel VM_TIMEOUT=${VM_TIMEOUT:-420} VM_EXTRA_FILES="$haptics ${daemon[*]} $golden $golden_ahap $fixtures" \
         scripts/vm/run.sh "$tests" --haptics "$haptics" --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" \
-        --busctl "${daemon[2]}" --golden "$golden" --golden-ahap "$golden_ahap" "${arguments[@]}" | tee "$log" || status=$?
+        --busctl "${daemon[2]}" --golden "$golden" --golden-ahap "$golden_ahap" --fixtures "$fixtures" "${arguments[@]}" | tee "$log" || status=$?
     if [[ $status -ne 0 ]]; then
         echo "kernel tests on $kernel failed (status $status); the guest's log is above" >&2
         failed=1

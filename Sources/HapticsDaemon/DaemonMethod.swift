@@ -19,12 +19,28 @@ public enum DaemonMethod: Sendable, Hashable, CaseIterable {
     case notify
     /// `io.github.haptics.Haptics1.Selection(s app_id)`.
     case selection
+    /// `io.github.haptics.Haptics1.PlayAHAPAt(s app_id, s ahap, i timeout, s locality)`.
+    case playAHAPAt
+    /// `io.github.haptics.Haptics1.ImpactAt(s app_id, s style, d intensity, s locality)`.
+    case impactAt
+    /// `io.github.haptics.Haptics1.NotifyAt(s app_id, s type, s locality)`.
+    case notifyAt
+    /// `io.github.haptics.Haptics1.SelectionAt(s app_id, s locality)`.
+    case selectionAt
     /// `io.github.haptics.Haptics1.Stop(u id)`.
     case stop
     /// `io.github.haptics.Haptics1.StopAll()`.
     case stopAll
     /// A write of the property `io.github.haptics.Haptics1.Gain` (`d`).
     case setGain
+
+    /// Whether the method takes a locality as its last argument (the `…At` methods).
+    public var takesLocality: Bool {
+        switch self {
+        case .playAHAPAt, .impactAt, .notifyAt, .selectionAt: true
+        default: false
+        }
+    }
 
     /// The method, or the property written, that the vtables route as `member`; `nil` for a
     /// member that is only read.
@@ -38,6 +54,10 @@ public enum DaemonMethod: Sendable, Hashable, CaseIterable {
         case HAPTICSD_IMPACT: self = .impact
         case HAPTICSD_NOTIFY: self = .notify
         case HAPTICSD_SELECTION: self = .selection
+        case HAPTICSD_PLAY_AHAP_AT: self = .playAHAPAt
+        case HAPTICSD_IMPACT_AT: self = .impactAt
+        case HAPTICSD_NOTIFY_AT: self = .notifyAt
+        case HAPTICSD_SELECTION_AT: self = .selectionAt
         case HAPTICSD_STOP: self = .stop
         case HAPTICSD_STOP_ALL: self = .stopAll
         case HAPTICSD_GAIN: self = .setGain

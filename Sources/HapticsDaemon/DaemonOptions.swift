@@ -6,6 +6,7 @@ package struct DaemonOptions: ParsableArguments, Sendable, Equatable {
     /// `--driver`: every driver; `auto` and `evdev` follow hot-plug, `record` prints in real time.
     static let driver = PlaybackOptions.driverOption(
         abstract: "where the frames go; auto and evdev: every rumble-capable device, hot-plugged ones too; "
+            + "hidraw: the pads' hidraw nodes (triggers, HD Rumble); the ...At methods' localities route per pad as haptics --locality does; "
             + "record: every frame as a JSON line, in real time")
     /// `--device`, every device by default.
     static let device = PlaybackOptions.deviceOption(default: "all")
@@ -22,7 +23,9 @@ package struct DaemonOptions: ParsableArguments, Sendable, Equatable {
         options: [driver.declaration, device.declaration, theme.declaration, replace.declaration], takesVersion: true)
 
     /// Where frames go: `auto` and `evdev` drive every rumble-capable device, following
-    /// hot-plug; `stdout` draws them; `record` prints one JSON line per frame, in real time.
+    /// hot-plug; `hidraw` the pads' hidraw nodes; `stdout` draws them; `record` prints one JSON
+    /// line per frame, in real time. The `…At` methods route each locality over these paths
+    /// (`LocalityRoute`).
     /// Several are driven at once; here every driver plays in real time, so `record` too.
     let drivers: [DriverChoice]
     /// Which devices the evdev driver drives.

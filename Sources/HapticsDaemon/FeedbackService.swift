@@ -10,6 +10,8 @@ import HapticsPlayback
 final class FeedbackService {
     private let bus: Bus
     private let engine: HapticEngine
+    /// The engines of the `…At` methods, one per output a locality plays on.
+    private let localities: LocalityEngines
     private let mailbox: Mailbox<DaemonWork>
     private let renderer: ThemeRenderer
     private let listDevices: () -> [DeviceEntry]
@@ -17,9 +19,10 @@ final class FeedbackService {
     private var theme: CompiledTheme
     private var profile = FeedbackProfile.full
     private var registry: FeedbackRegistry
-    /// What each running feedback plays: one timeline per theme feedback, and the playback of
-    /// its run in progress (`nil` for a silent run).
-    private var runs: [UInt32: [(timeline: FeedbackTimeline, playback: PlaybackHandle?)]] = [:]
+    /// What each running feedback plays: one timeline per theme feedback (per engine, for a
+    /// locality's), the engine it plays on, and the playback of its run in progress (`nil` for
+    /// a silent run).
+    private var runs: [UInt32: [Run]] = [:]
     /// The running `Vibrate` of each client and app id.
     private var vibrations: [String: UInt32] = [:]
     private var devices: [DeviceEntry]
@@ -27,6 +30,7 @@ final class FeedbackService {
     init(
         bus: Bus,
         engine: HapticEngine,
+        localities: LocalityEngines,
         mailbox: Mailbox<DaemonWork>,
         theme: FeedbackTheme,
         limits: DaemonLimits,
@@ -35,6 +39,7 @@ final class FeedbackService {
     ) {
         self.bus = bus
         self.engine = engine
+        self.localities = localities
         self.mailbox = mailbox
         self.renderer = ThemeRenderer(renderer: Renderer(settings: engine.settings))
         self.theme = CompiledTheme(theme, renderer: renderer)
@@ -65,10 +70,11 @@ final class FeedbackService {
     /// an expired one lets the run in progress finish.
     func advance(now: MonotonicInstant) {
         for run in registry.advance(to: now) {
-            guard let timeline = runs[run.id]?[run.index].timeline else { continue }
+            guard let played = runs[run.id]?[run.index] else { continue }
+            let timeline = played.timeline
             if run.repeats, timeline.end > .zero {
-                runs[run.id]?[run.index].playback?.stop()
-                runs[run.id]?[run.index].playback = play(timeline, for: run.id)
+                played.playback?.stop()
+                runs[run.id]?[run.index].playback = play(timeline, on: played.engine, for: run.id)
                 registry.restarted(run.id, index: run.index, until: now + timeline.end)
             } else if let entry = registry.finished(run.id, index: run.index) {
                 forget(run.id)
@@ -77,7 +83,9 @@ final class FeedbackService {
         }
     }
 
-    /// Acts on work other threads posted.
+    /// Acts on work other threads posted: a failed playback ends its feedback; a device
+    /// plugged in or out closes the localities' idle engines (the next call routes over the
+    /// pads there are now) and updates `Devices`.
     func perform(_ work: DaemonWork) {
         switch work {
         case .playbackFailed(let id, let message):
@@ -87,15 +95,31 @@ final class FeedbackService {
             }
         case .devicesChanged:
             let now = listDevices()
+            localities.devicesChanged(inUse: isPlaying)
             guard now != devices else { return }
             devices = now
             bus.emitPropertyChanged(.haptics, "Devices")
         }
     }
 
-    /// Ends what `client` started that ends with it: it left the bus.
+    /// Ends what `client` started that ends with it: it left the bus. Then the engines of
+    /// the localities it played at that nothing else plays on are closed, which resets what
+    /// its playbacks set on the pads (a trigger's vibration, HD Rumble levels) and hands the
+    /// pads back to their kernel drivers.
     func clientLeft(_ client: String) {
-        for id in registry.endingWithClient(client) { end(id, .explicit) }
+        let ending = registry.endingWithClient(client)
+        let left = Set(ending.flatMap { runs[$0] ?? [] }.map { ObjectIdentifier($0.engine) })
+        for id in ending { end(id, .explicit) }
+        guard !left.isEmpty else { return }
+        let closed = localities.close { engine in !left.contains(ObjectIdentifier(engine)) || isPlaying(engine) }
+        if closed > 0 {
+            log("hapticsd: \(client) left the bus: closed \(closed) engine\(closed == 1 ? "" : "s") it played at, resetting its pads")
+        }
+    }
+
+    /// Whether a running feedback plays on `engine`.
+    private func isPlaying(_ engine: HapticEngine) -> Bool {
+        runs.values.contains { $0.contains { $0.engine === engine } }
     }
 
     // MARK: - The vtables
@@ -121,17 +145,20 @@ final class FeedbackService {
                 }
                 return 0
             case .vibrate(let appID, let steps): return vibrate(appID, steps, for: message)
-            case .playAHAP(_, let pattern, let timeout): return try playOwn(engine.track(for: pattern), for: message, timeout: timeout)
-            case .impact(_, let style, let intensity):
-                return try playOwn(engine.track(for: .impact(style), intensity: intensity), for: message, timeout: -1)
-            case .notify(_, let type): return try playOwn(engine.track(for: .notification(type)), for: message, timeout: -1)
-            case .selection: return try playOwn(engine.track(for: .selection), for: message, timeout: -1)
+            case .playAHAP(_, let pattern, let timeout, let locality):
+                return try playOwn(at: locality, for: message, timeout: timeout) { $0.track(for: pattern) }
+            case .impact(_, let style, let intensity, let locality):
+                return try playOwn(at: locality, for: message, timeout: -1) { $0.track(for: .impact(style), intensity: intensity) }
+            case .notify(_, let type, let locality):
+                return try playOwn(at: locality, for: message, timeout: -1) { $0.track(for: .notification(type)) }
+            case .selection(_, let locality): return try playOwn(at: locality, for: message, timeout: -1) { $0.track(for: .selection) }
             case .stopAll:
                 for id in registry.entries.keys.sorted() { end(id, .explicit) }
                 return Bus.reply(to: message)
             case .gain(let gain):
                 if gain != engine.gain {
                     engine.setGain(gain)
+                    localities.setGain(gain)
                     bus.emitPropertyChanged(.haptics, "Gain")
                 }
                 return 0
@@ -174,13 +201,17 @@ final class FeedbackService {
         -> Int32
     {
         let level = hints.important ? FeedbackProfile.full : max(profile, hints.profile ?? .full)
-        return try play(theme.timelines(for: event, at: level), for: call, timeout: timeout, endsWithClient: true)
+        let timelines = theme.timelines(for: event, at: level)
+        return try play(timelines.map { ($0, engine) }, for: call, timeout: timeout, endsWithClient: true)
     }
 
     /// Replies with a new id and starts `timelines` as that feedback of the caller, or signals
     /// its end at once when there is nothing to play. Unless `endsWithClient`, only a loop ends
     /// when the caller leaves the bus. `timeout` is one ``MethodArguments`` checked.
-    private func play(_ timelines: [FeedbackTimeline], for call: BusMessage, timeout: Int32, endsWithClient: Bool = false)
+    private func play(
+        _ timelines: [(timeline: FeedbackTimeline, engine: HapticEngine)], for call: BusMessage, timeout: Int32,
+        endsWithClient: Bool = false
+    )
         throws(MethodError) -> Int32
     {
         let client = call.sender
@@ -198,19 +229,20 @@ final class FeedbackService {
     /// at its timeline's end (`fbd_feedback_vibra_run` in src/fbd-feedback-vibra.c: the
     /// `duration` timer), not when its track stops.
     private func start(
-        _ id: UInt32, _ timelines: [FeedbackTimeline], client: String, timeout: Int32, signalled: Bool, endsWithClient: Bool
+        _ id: UInt32, _ timelines: [(timeline: FeedbackTimeline, engine: HapticEngine)], client: String, timeout: Int32,
+        signalled: Bool, endsWithClient: Bool
     ) -> Bool {
         guard !timelines.isEmpty else { return false }
         let now = MonotonicInstant.now
         registry.started(
-            id, client: client, runEnds: timelines.map { now + $0.end }, repeats: timeout != -1,
+            id, client: client, runEnds: timelines.map { now + $0.timeline.end }, repeats: timeout != -1,
             deadline: timeout > 0 ? now + .seconds(timeout) : nil, signalled: signalled, endsWithClient: endsWithClient)
-        runs[id] = timelines.map { ($0, play($0, for: id)) }
+        runs[id] = timelines.map { Run(timeline: $0.timeline, engine: $0.engine, playback: play($0.timeline, on: $0.engine, for: id)) }
         return true
     }
 
-    /// Plays one run of `timeline`; a failed playback ends feedback `id`.
-    private func play(_ timeline: FeedbackTimeline, for id: UInt32) -> PlaybackHandle? {
+    /// Plays one run of `timeline` on `engine`; a failed playback ends feedback `id`.
+    private func play(_ timeline: FeedbackTimeline, on engine: HapticEngine, for id: UInt32) -> PlaybackHandle? {
         guard timeline.track.duration > .zero else { return nil }
         let handle = engine.play(timeline.track)
         let mailbox = self.mailbox
@@ -245,7 +277,8 @@ final class FeedbackService {
         guard !steps.isEmpty else { return Bus.reply(to: call, true) }
         guard profile != .silent else { return Bus.reply(to: call, false) }
         let id = registry.takeID()
-        if start(id, [renderer.render(.pattern(steps))], client: call.sender, timeout: -1, signalled: false, endsWithClient: false) {
+        let timeline = renderer.render(.pattern(steps))
+        if start(id, [(timeline, engine)], client: call.sender, timeout: -1, signalled: false, endsWithClient: false) {
             vibrations[key] = id
         }
         return Bus.reply(to: call, true)
@@ -253,9 +286,28 @@ final class FeedbackService {
 
     // MARK: - io.github.haptics.Haptics1
 
-    /// Plays `track` for a method of our own interface, every one of which goes through here:
-    /// in the silent profile nothing sounds (the call still gets its id, and `FeedbackEnded`).
-    private func playOwn(_ track: RumbleTrack, for call: BusMessage, timeout: Int32) throws(MethodError) -> Int32 {
-        try play(profile == .silent ? [] : [FeedbackTimeline(track: track, end: track.duration)], for: call, timeout: timeout)
+    /// Plays the track `render` makes for a method of our own interface, every one of which
+    /// goes through here: without a locality on the main engine, as the methods always have;
+    /// at a locality on each of its engines, each rendering its own track. A locality that
+    /// cannot play is the call's error; in the silent profile nothing sounds (the call still
+    /// gets its id, and `FeedbackEnded`).
+    private func playOwn(at locality: Locality?, for call: BusMessage, timeout: Int32, render: (HapticEngine) -> RumbleTrack)
+        throws(MethodError) -> Int32
+    {
+        let engines = try locality.map { locality throws(MethodError) in try localities.engines(for: locality) } ?? [engine]
+        guard profile != .silent else { return try play([], for: call, timeout: timeout) }
+        let timelines = engines.map { engine in
+            let track = render(engine)
+            return (FeedbackTimeline(track: track, end: track.duration), engine)
+        }
+        return try play(timelines, for: call, timeout: timeout)
     }
+}
+
+/// One run of a running feedback: the timeline it plays, the engine it plays on, and its
+/// playback in progress (`nil` for a silent run).
+private struct Run {
+    var timeline: FeedbackTimeline
+    var engine: HapticEngine
+    var playback: PlaybackHandle?
 }

@@ -1,12 +1,11 @@
-import Dispatch
 import FeedbackTheme
 import Glibc
 public import HapticsCommandLine
 import HapticsEvdev
+import HapticsHidraw
 import HapticsModel
 import HapticsPlatform
 import HapticsPlayback
-import Synchronization
 
 /// `hapticsd`: parses the command line, loads the theme, owns `org.sigxcpu.Feedback` on the
 /// session bus and runs the one event loop until SIGTERM or SIGINT (stopping every motor
@@ -72,14 +71,20 @@ public enum HapticsDaemonCommand {
         }
     }
 
-    /// Serves the bus until a signal or the loss of the name ends it, then releases the driver.
+    /// Serves the bus until a signal or the loss of the name ends it, then releases the
+    /// drivers: the main engine's, and the localities' (which resets what they set on the pads).
     private static func serve(_ options: DaemonOptions, theme: FeedbackTheme, lookup: ThemeLookup, console: Console) throws(BusError)
         -> ExitCode
     {
         let mailbox = try Mailbox<DaemonWork>()
         let signals = try SignalChannel()
         let output = DaemonOutput(options, console: console, mailbox: mailbox)
-        let engine = HapticEngine(driver: output.driver)
+        // hidraw renders for the pad it drives (the Switch Pro's HD Rumble profile), which
+        // it names once it has opened it; evdev renders as it always has.
+        let hidraw = output.driver as? HidrawDriver
+        try? hidraw?.prepare()
+        let engine = HapticEngine(driver: output.driver, settings: RenderSettings(pad: hidraw?.renderProfile))
+        let localities = LocalityEngines(options, origin: .now) { notice in console.err("hapticsd: \(notice)") }
         let startFailure: (any Error)? = waitFor {
             do {
                 try await engine.start()
@@ -95,12 +100,13 @@ public enum HapticsDaemonCommand {
         do throws(BusError) {
             served = .success(
                 try serveLoop(
-                    options, engine: engine, output: output, mailbox: mailbox, signals: signals, theme: theme, lookup: lookup,
-                    console: console))
+                    options, engine: engine, localities: localities, output: output, mailbox: mailbox, signals: signals, theme: theme,
+                    lookup: lookup, console: console))
         } catch {
             served = .failure(error)
         }
         waitFor { await engine.close() }
+        localities.closeAll()
         return try served.get()
     }
 
@@ -111,27 +117,12 @@ public enum HapticsDaemonCommand {
         return Int32(min(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000, 60_000))
     }
 
-    /// Runs `body` to its end and returns its result, blocking the calling thread meanwhile:
-    /// for the loop thread, which is no thread of Swift's concurrency pool, so that blocking it
-    /// holds up no task.
-    private static func waitFor<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
-        let result = Mutex<Value?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            let value = await body()
-            result.withLock { $0 = value }
-            done.signal()
-        }
-        done.wait()
-        guard let value = result.withLock({ $0 }) else { preconditionFailure("the task signalled before it stored its value") }
-        return value
-    }
-
     /// The loop: the bus, the signals, the mailbox and hot-plug, until a signal or the loss of
     /// the name ends it (motors stopped).
     private static func serveLoop(
         _ options: DaemonOptions,
         engine: HapticEngine,
+        localities: LocalityEngines,
         output: DaemonOutput,
         mailbox: Mailbox<DaemonWork>,
         signals: borrowing SignalChannel,
@@ -141,8 +132,8 @@ public enum HapticsDaemonCommand {
     ) throws(BusError) -> ExitCode {
         let bus = try Bus.session()
         let service = FeedbackService(
-            bus: bus, engine: engine, mailbox: mailbox, theme: theme, limits: DaemonLimits(), devices: output.devices,
-            log: console.err)
+            bus: bus, engine: engine, localities: localities, mailbox: mailbox, theme: theme, limits: DaemonLimits(),
+            devices: output.devices, log: console.err)
         try bus.serve { member, message, reply, error in
             service.handle(member, message: message, reply: reply, error: error)
         }

@@ -16,15 +16,17 @@ public enum MethodArguments: Sendable, Hashable {
     /// `Vibrate`: the app id and at most the limit's items, each an amplitude from 0 to 1 for
     /// at most the limit's milliseconds.
     case vibrate(appID: String, steps: [VibraStep])
-    /// `PlayAHAP`: the app id, the pattern the document holds and a timeout from -1 to the
-    /// limit.
-    case playAHAP(appID: String, pattern: HapticPattern, timeout: Int32)
-    /// `Impact`: the app id, the style and an intensity from 0 to 1.
-    case impact(appID: String, style: ImpactStyle, intensity: Double)
-    /// `Notify`: the app id and the notification's type.
-    case notify(appID: String, type: NotificationType)
-    /// `Selection`: the app id.
-    case selection(appID: String)
+    /// `PlayAHAP` or `PlayAHAPAt`: the app id, the pattern the document holds, a timeout from
+    /// -1 to the limit, and the locality (`nil` for `PlayAHAP`, which plays as it always has).
+    case playAHAP(appID: String, pattern: HapticPattern, timeout: Int32, locality: Locality?)
+    /// `Impact` or `ImpactAt`: the app id, the style, an intensity from 0 to 1, and the
+    /// locality (`nil` for `Impact`).
+    case impact(appID: String, style: ImpactStyle, intensity: Double, locality: Locality?)
+    /// `Notify` or `NotifyAt`: the app id, the notification's type, and the locality (`nil`
+    /// for `Notify`).
+    case notify(appID: String, type: NotificationType, locality: Locality?)
+    /// `Selection` or `SelectionAt`: the app id and the locality (`nil` for `Selection`).
+    case selection(appID: String, locality: Locality?)
     /// `StopAll`.
     case stopAll
     /// A new `Gain`, from 0 to 1.
@@ -35,7 +37,8 @@ public enum MethodArguments: Sendable, Hashable {
     ///
     /// - Throws: `org.freedesktop.DBus.Error.InvalidArgs` for arguments of another signature
     ///   than the method's (fewer, more, or of other types), a hint `profile` or `important`
-    ///   holding another type, or a value out of its range;
+    ///   holding another type, a value out of its range, or a locality that is not one of the
+    ///   seven `Locality` names;
     ///   `org.freedesktop.DBus.Error.LimitsExceeded` for an AHAP document over the limit.
     public static func decode(_ method: DaemonMethod, from message: BusMessage, limits: DaemonLimits) throws(MethodError)
         -> MethodArguments
@@ -51,27 +54,33 @@ public enum MethodArguments: Sendable, Hashable {
             }
             arguments = .profile(profile)
         case .vibrate: arguments = try vibrate(message, limits: limits)
-        case .playAHAP: arguments = try playAHAP(message, limits: limits)
-        case .impact:
+        case .playAHAP, .playAHAPAt:
+            let (appID, pattern, timeout) = try playAHAP(message, limits: limits)
+            arguments = .playAHAP(appID: appID, pattern: pattern, timeout: timeout, locality: try locality(method, message))
+        case .impact, .impactAt:
             let appID = try message.readString()
             let name = try message.readString()
             let intensity = try message.readDouble()
+            let locality = try locality(method, message)
             guard let style = ImpactStyle(rawValue: name) else {
                 throw .invalidArguments("the style '\(name)' is not one of \(ImpactStyle.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard intensity.isFinite, (0...1).contains(intensity) else {
                 throw .invalidArguments("the intensity \(intensity) is not a number from 0 to 1")
             }
-            arguments = .impact(appID: appID, style: style, intensity: intensity)
-        case .notify:
+            arguments = .impact(appID: appID, style: style, intensity: intensity, locality: locality)
+        case .notify, .notifyAt:
             let appID = try message.readString()
             let name = try message.readString()
+            let locality = try locality(method, message)
             guard let type = NotificationType(rawValue: name) else {
                 throw .invalidArguments(
                     "the type '\(name)' is not one of \(NotificationType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            arguments = .notify(appID: appID, type: type)
-        case .selection: arguments = .selection(appID: try message.readString())
+            arguments = .notify(appID: appID, type: type, locality: locality)
+        case .selection, .selectionAt:
+            let appID = try message.readString()
+            arguments = .selection(appID: appID, locality: try locality(method, message))
         case .stopAll: arguments = .stopAll
         case .setGain:
             let gain = try message.readDouble()
@@ -118,7 +127,9 @@ public enum MethodArguments: Sendable, Hashable {
         return .vibrate(appID: appID, steps: steps)
     }
 
-    private static func playAHAP(_ message: BusMessage, limits: DaemonLimits) throws(MethodError) -> MethodArguments {
+    private static func playAHAP(_ message: BusMessage, limits: DaemonLimits) throws(MethodError) -> (
+        appID: String, pattern: HapticPattern, timeout: Int32
+    ) {
         let appID = try message.readString()
         let text = try message.readString()
         let timeout = try message.readInt32()
@@ -133,7 +144,19 @@ public enum MethodArguments: Sendable, Hashable {
             throw .invalidArguments(error.description)
         }
         try check(timeout, limits)
-        return .playAHAP(appID: appID, pattern: pattern, timeout: timeout)
+        return (appID, pattern, timeout)
+    }
+
+    /// The locality an `…At` method takes as its last argument; `nil` for the others, which
+    /// take none.
+    private static func locality(_ method: DaemonMethod, _ message: BusMessage) throws(MethodError) -> Locality? {
+        guard method.takesLocality else { return nil }
+        let name = try message.readString()
+        guard let locality = Locality(rawValue: name) else {
+            throw .invalidArguments(
+                "the locality '\(name)' is not one of \(Locality.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return locality
     }
 
     private static func check(_ timeout: Int32, _ limits: DaemonLimits) throws(MethodError) {

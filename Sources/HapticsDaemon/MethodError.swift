@@ -14,4 +14,19 @@ public struct MethodError: Error, Sendable, Equatable {
     static func limitExceeded(_ message: String) -> MethodError {
         MethodError(name: "org.freedesktop.DBus.Error.LimitsExceeded", message: message)
     }
+
+    /// A locality no pad driven has, or no pad at all: `io.github.haptics.Haptics1.Error.LocalityUnavailable`.
+    static func localityUnavailable(_ message: String) -> MethodError {
+        MethodError(name: "io.github.haptics.Haptics1.Error.LocalityUnavailable", message: message)
+    }
+
+    /// A pad the daemon may not write to.
+    static func accessDenied(_ message: String) -> MethodError {
+        MethodError(name: "org.freedesktop.DBus.Error.AccessDenied", message: message)
+    }
+
+    /// An output that could not be opened for another reason.
+    static func failed(_ message: String) -> MethodError {
+        MethodError(name: "org.freedesktop.DBus.Error.Failed", message: message)
+    }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 /// The project's own interface, `io.github.haptics.Haptics1`, through `busctl` and Gio.
@@ -100,6 +101,97 @@ struct HapticsInterfaceTests {
         #expect(devices.output.contains(#"a(sss) 1 "-" "standard output" "record""#))
         let version = try harness.run(
             "/usr/bin/busctl", ["--user", "get-property", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface, "Version"])
-        #expect(version.output.contains("u 1"))
+        #expect(version.output.contains("u 2"))
+    }
+
+    @Test func theAtMethodsPlayAtALocalityAndRefuseANameThatIsNone() throws {
+        let harness = try DaemonHarness()
+        let impact = try harness.busctl(Self.interface, "ImpactAt", ["ssds", "app", "heavy", "1", "right-trigger"])
+        #expect(impact.output.hasPrefix("u "), "\(impact.errors)")
+        let heavy = harness.frames { $0.last?.isSilent == true }
+        #expect(heavy.map(\.strong).max() == 1)
+        // One handle: the frame's amplitude on that handle's motor alone; times go on from the
+        // daemon's start, an engine made later too.
+        let before = heavy.count
+        _ = try harness.busctl(Self.interface, "ImpactAt", ["ssds", "app", "heavy", "1", "right-handle"])
+        let rightHandle = harness.frames { $0.count > before + 1 && $0.last?.isSilent == true }.dropFirst(before)
+        #expect(rightHandle.contains { $0.weak == 1 } && rightHandle.allSatisfy { $0.strong == 0 }, "\(harness.recorded)")
+        #expect(rightHandle.first.map { first in heavy.allSatisfy { $0.time <= first.time } } == true, "\(harness.recorded)")
+        let ahap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#
+        for (method, signature, arguments) in [
+            ("NotifyAt", "sss", ["app", "success", "triggers"]), ("SelectionAt", "ss", ["app", "left-handle"]),
+            ("PlayAHAPAt", "ssis", ["app", ahap, "-1", "all"]),
+        ] {
+            let result = try harness.busctl(Self.interface, method, [signature] + arguments)
+            #expect(result.output.hasPrefix("u "), "\(method): \(result.errors)")
+        }
+        let unknown = try harness.busctl(Self.interface, "ImpactAt", ["ssds", "app", "heavy", "1", "left-foot"])
+        #expect(
+            unknown.errors.contains(
+                "the locality 'left-foot' is not one of all, handles, left-handle, right-handle, triggers, left-trigger, right-trigger"),
+            "\(unknown.errors)")
+        // The methods without a locality keep their signatures.
+        let extra = try harness.busctl(Self.interface, "Impact", ["ssds", "app", "heavy", "1", "all"])
+        #expect(extra.status != 0)
+        let introspection = try harness.run(
+            "/usr/bin/busctl", ["--user", "introspect", "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback", Self.interface])
+        for line in [".ImpactAt", ".Impact ", ".NotifyAt", ".PlayAHAPAt", ".SelectionAt"] {
+            #expect(introspection.output.contains(line), "\(introspection.output)")
+        }
+        #expect(introspection.output.contains("ssis"))
+    }
+
+    @Test func aLocalityNoPadHasIsAnErrorSayingWhy() throws {
+        let harness = try DaemonHarness(start: false)
+        try harness.startDaemon(["--driver", "evdev", "--device", "no pad has this name"])
+        let script =
+            Clients.gio + """
+                print('at', error_of(lambda: call(OWN, 'ImpactAt', '(ssds)', ['app', 'heavy', 1.0, 'left-trigger'])))
+                """
+        let output = try harness.python(script).output
+        #expect(output.contains("at io.github.haptics.Haptics1.Error.LocalityUnavailable"), "\(output)")
+        let busctl = try harness.busctl(Self.interface, "SelectionAt", ["ss", "app", "left-trigger"])
+        #expect(busctl.errors.contains("no pad is driven to play at left-trigger"), "\(busctl.errors)")
+    }
+
+    @Test func aClientLeavingMidLoopEndsItsLocalitysPlaybackAndClosesItsEngine() throws {
+        let harness = try DaemonHarness()
+        let ahap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.2}}]}"#
+        let script =
+            Clients.gio + """
+                print('id', call(OWN, 'PlayAHAPAt', '(ssis)', ['app', sys.argv[1], 0, 'right-trigger'])[0])
+                GLib.usleep(500000)
+                """
+        #expect(try harness.python(script, [ahap]).output.contains("id 1"))
+        #expect(poll(timeout: .seconds(5)) { harness.log.contains("left the bus: closed 1 engine") }, "\(harness.log)")
+        let frames = harness.frames(within: .seconds(3)) { $0.contains { !$0.isSilent } && $0.last?.isSilent == true }
+        #expect(frames.contains { !$0.isSilent })
+        #expect(frames.last?.isSilent == true)
+        let count = harness.frames.count
+        usleep(400_000)
+        #expect(harness.frames.count == count, "frames after the client left: \(harness.recorded)")
+    }
+
+    @Test(arguments: ["SIGTERM", "the bus lost"])
+    func exitingClosesTheEnginesOfTheLocalities(how: String) throws {
+        let harness = try DaemonHarness()
+        let ahap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.2}}]}"#
+        let script =
+            Clients.gio + """
+                print('id', call(OWN, 'PlayAHAPAt', '(ssis)', ['app', sys.argv[1], 0, 'left-trigger'])[0], flush=True)
+                GLib.usleep(10000000)
+                """
+        let client = try harness.client(ClientTools.python, ["-c", script, ahap])
+        #expect(!harness.frames(within: .seconds(5)) { $0.count > 2 }.isEmpty)
+        if how == "SIGTERM" {
+            harness.daemon?.signal(SIGTERM)
+            #expect(harness.daemon?.wait(timeout: .seconds(5)) == 0)
+        } else {
+            harness.killBus()
+            #expect(harness.daemon?.wait(timeout: .seconds(5)).map { $0 != 0 } == true)
+        }
+        // The main engine played nothing: the stop line is the locality's engine's, closed.
+        #expect(harness.recorded.hasSuffix("{\"stop\":true}\n"), "\(harness.recorded.suffix(300))")
+        client.process.signal(SIGKILL)
     }
 }

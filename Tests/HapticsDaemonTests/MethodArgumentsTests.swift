@@ -180,4 +180,51 @@ import Testing
         }
         #expect(ahap == .failure(.limitExceeded("the AHAP document is 15 bytes; at most 4 are taken")))
     }
+
+    @Test func theAtMethodsReadTheirLocalityLastAndTheOthersNone() throws {
+        let impactAt = try decode(.impactAt) { _, message in
+            _ = message.append("app")
+            _ = message.append("rigid")
+            _ = message.append(0.5)
+            _ = message.append("right-trigger")
+        }
+        #expect(try impactAt.get() == .impact(appID: "app", style: .rigid, intensity: 0.5, locality: .rightTrigger))
+        let selection = try decode(.selection) { _, message in _ = message.append("app") }
+        #expect(try selection.get() == .selection(appID: "app", locality: nil))
+        let ahapAt = try decode(.playAHAPAt) { call, message in
+            _ = message.append("app")
+            _ = message.append(#"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
+            call.append(int32: 0)
+            _ = message.append("handles")
+        }
+        guard case .playAHAP(_, _, 0, .handles)? = try? ahapAt.get() else {
+            Issue.record("PlayAHAPAt read as \(ahapAt)")
+            return
+        }
+        let notifyAt = try decode(.notifyAt) { _, message in
+            _ = message.append("app")
+            _ = message.append("error")
+            _ = message.append("all")
+        }
+        #expect(try notifyAt.get() == .notify(appID: "app", type: .error, locality: .all))
+    }
+
+    @Test func anAtMethodRefusesALocalityThatIsNoneOfTheSevenOrNoneAtAll() throws {
+        for name in ["", "Right-Trigger", "left_handle", "feet"] {
+            let result = try decode(.selectionAt) { _, message in
+                _ = message.append("app")
+                _ = message.append(name)
+            }
+            #expect(
+                refusal(result)
+                    == "the locality '\(name)' is not one of all, handles, left-handle, right-handle, triggers, left-trigger, right-trigger"
+            )
+        }
+        let missing = try decode(.notifyAt) { _, message in
+            _ = message.append("app")
+            _ = message.append("success")
+        }
+        #expect(refusal(missing)?.hasPrefix("expected a string") == true)
+        #expect(DaemonMethod.allCases.filter(\.takesLocality) == [.playAHAPAt, .impactAt, .notifyAt, .selectionAt])
+    }
 }

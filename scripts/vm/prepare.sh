@@ -13,7 +13,9 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 kernel=${KERNEL:-6.1}
 out=$root/.build/vm/$kernel
 # hid-playstation only knows the DualSense on 6.1; DualShock 3/4 are hid-sony's,
-# which links against usbhid and so pulls in the USB core (~0.15 s of boot).
+# which links against usbhid and so pulls in the USB core (~0.15 s of boot). hidraw needs
+# no module of its own: both kernels build it into hid.ko (CONFIG_HIDRAW=y), so every HID
+# device gets /dev/hidrawN from devtmpfs (the hidraw tests check that it does).
 modules=(evdev uinput uhid ff-memless hid-generic hid-playstation hid-sony hid-nintendo hid-microsoft)
 
 skip() { echo "vm: $*" >&2; exit 77; }

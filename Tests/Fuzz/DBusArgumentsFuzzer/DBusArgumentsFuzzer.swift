@@ -1,6 +1,6 @@
 // A libFuzzer fuzzer for hapticsd's reading of D-Bus arguments: the bytes choose a method
 // (or property write), then either the method's own signature or other types, and the
-// values: strings that name hints, profiles and styles or are arbitrary, any double (NaN and
+// values: strings that name hints, profiles, styles and localities or are arbitrary, any double (NaN and
 // the infinities too), arrays of up to 16 items, variants in variants. The call is built with
 // sd-bus and sealed, as the daemon gets it, and read by `MethodArguments.decode`: it throws
 // its typed error or returns arguments within their documented ranges, and never crashes.
@@ -28,6 +28,7 @@ private struct FuzzInput {
         let words = [
             "", "app", "profile", "important", "full", "quiet", "silent", "light", "medium", "heavy", "success", "warning", "error",
             "message-new-instant", "phone-incoming-call", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#,
+            "all", "handles", "left-handle", "right-handle", "triggers", "left-trigger", "right-trigger", "Right-Trigger", "right_trigger",
         ]
         let choice = below(words.count + 1)
         guard choice == words.count else { return words[choice] }
@@ -147,14 +148,17 @@ private func signature(of method: DaemonMethod) -> [BusType] {
     case .vibrate: [.basic("s"), .array(.structure([.basic("d"), .basic("u")]))]
     case .playAHAP: [.basic("s"), .basic("s"), .basic("i")]
     case .impact: [.basic("s"), .basic("s"), .basic("d")]
-    case .notify: [.basic("s"), .basic("s")]
+    case .notify, .selectionAt: [.basic("s"), .basic("s")]
+    case .playAHAPAt: [.basic("s"), .basic("s"), .basic("i"), .basic("s")]
+    case .impactAt: [.basic("s"), .basic("s"), .basic("d"), .basic("s")]
+    case .notifyAt: [.basic("s"), .basic("s"), .basic("s")]
     case .stopAll: []
     case .setGain: [.basic("d")]
     }
 }
 
 /// Stops the fuzzer when decoded arguments break their documented ranges.
-private func checkRanges(_ arguments: MethodArguments, _ limits: DaemonLimits) {
+private func checkRanges(_ arguments: MethodArguments, _ method: DaemonMethod, _ limits: DaemonLimits) {
     switch arguments {
     case .triggerFeedback(let appID, let event, _, let timeout):
         if appID.isEmpty || event.isEmpty || !(-1...limits.timeoutSeconds).contains(timeout) { fatalError("taken: \(arguments)") }
@@ -163,12 +167,23 @@ private func checkRanges(_ arguments: MethodArguments, _ limits: DaemonLimits) {
         for step in steps where !(0...1).contains(step.magnitude) || step.duration > .milliseconds(Int(limits.vibrateItemMilliseconds)) {
             fatalError("an item out of range taken: \(step)")
         }
-    case .playAHAP(_, _, let timeout):
+    case .playAHAP(_, _, let timeout, let locality):
         if !(-1...limits.timeoutSeconds).contains(timeout) { fatalError("the timeout \(timeout) taken") }
-    case .impact(_, _, let level), .gain(let level):
+        checkLocality(locality != nil, method)
+    case .impact(_, _, let level, let locality):
         if !(0...1).contains(level) { fatalError("the level \(level) taken") }
-    case .end, .profile, .notify, .selection, .stopAll: break
+        checkLocality(locality != nil, method)
+    case .notify(_, _, let locality), .selection(_, let locality):
+        checkLocality(locality != nil, method)
+    case .gain(let level):
+        if !(0...1).contains(level) { fatalError("the level \(level) taken") }
+    case .end, .profile, .stopAll: break
     }
+}
+
+/// Stops the fuzzer when a method without a locality returned one, or an `…At` method none.
+private func checkLocality(_ hasLocality: Bool, _ method: DaemonMethod) {
+    if hasLocality != method.takesLocality { fatalError("\(method) returned \(hasLocality ? "a" : "no") locality") }
 }
 
 /// Builds a call from `size` bytes at `data` and reads its arguments.
@@ -187,7 +202,7 @@ public func fuzzDBusArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     guard !writer.failed, sd_bus_message_seal(call, 1, 0) >= 0 else { return 0 }
     let limits = DaemonLimits()
     do throws(MethodError) {
-        checkRanges(try MethodArguments.decode(method, from: BusMessage(pointer: call), limits: limits), limits)
+        checkRanges(try MethodArguments.decode(method, from: BusMessage(pointer: call), limits: limits), method, limits)
     } catch {
         if error.name.isEmpty || error.message.isEmpty { fatalError("an error without a name or message: \(error)") }
     }

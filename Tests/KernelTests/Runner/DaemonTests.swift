@@ -5,7 +5,8 @@ import VirtualDevices
 
 /// `hapticsd` in the guest: on a `dbus-daemon` of its own, with no device at first, then
 /// driving a uinput pad plugged in later and a uhid DualSense bound by `hid-playstation`,
-/// when a client (`busctl`) asks for feedback.
+/// when a client (`busctl`) asks for feedback; and playing the DualSense's right trigger
+/// through its hidraw node when a client asks for that locality.
 enum DaemonTests {
     /// The programs the tests run in the guest.
     struct Programs {
@@ -23,7 +24,13 @@ enum DaemonTests {
                     "hapticsd: starts with no device, drives a uinput pad plugged in later and a DualSense, lists and signals them in Devices, ends a loop with FeedbackEnded(2) when its pad is unplugged and serves on, stops on SIGTERM"
             ) {
                 try await drivesPads(programs)
-            }
+            },
+            KernelTest(
+                name:
+                    "hapticsd: ImpactAt right-trigger vibrates the DualSense's right trigger through hidraw, its block alone, and turns it off; a client leaving mid-loop, or SIGTERM mid-play, leaves the trigger off"
+            ) {
+                try await playsTheTrigger(programs)
+            },
         ]
     }
 
@@ -36,7 +43,8 @@ enum DaemonTests {
         close(fd)
     }
 
-    private static func drivesPads(_ programs: Programs) async throws {
+    /// Starts the tests' `dbus-daemon` and points `DBUS_SESSION_BUS_ADDRESS` at it.
+    private static func startBus(_ programs: Programs) throws -> ChildProcess {
         let config = """
             <busconfig><type>session</type><listen>\(address)</listen><auth>EXTERNAL</auth>
             <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
@@ -47,19 +55,30 @@ enum DaemonTests {
         mkdir("/etc", 0o755)
         if access("/etc/passwd", F_OK) != 0 { try write("root:x:0:0:root:/tmp:/bin/sh\n", to: "/etc/passwd") }
         if access("/etc/group", F_OK) != 0 { try write("root:x:0:\n", to: "/etc/group") }
+        unlink("/tmp/hapticsd-bus")
         let bus = try ChildProcess(programs.dbusDaemon, ["--nofork", "--config-file=/tmp/hapticsd-bus.conf"])
-        defer {
-            // SIGKILL: the runner may have SIGTERM blocked, which its children inherit.
-            bus.kill(SIGKILL)
-            _ = bus.finish()
-        }
         setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
         var ready = false
         for _ in 0..<200 where !ready {
             ready = access("/tmp/hapticsd-bus", F_OK) == 0
             if !ready { usleep(20_000) }
         }
-        try expect(ready, "dbus-daemon did not come up")
+        guard ready else {
+            stop(bus)
+            throw TestFailure(description: "dbus-daemon did not come up")
+        }
+        return bus
+    }
+
+    /// Stops a child with SIGKILL: the runner may have SIGTERM blocked, which its children inherit.
+    private static func stop(_ child: ChildProcess) {
+        child.kill(SIGKILL)
+        _ = child.finish()
+    }
+
+    private static func drivesPads(_ programs: Programs) async throws {
+        let bus = try startBus(programs)
+        defer { stop(bus) }
 
         let daemon = try ChildProcess(programs.hapticsd, [])
         var daemonDone = false
@@ -200,5 +219,100 @@ enum DaemonTests {
         let lastPlay = again.records.map(\.record).last { if case .play = $0 { true } else { false } }
         try expect(
             { if case .play(_, 0)? = lastPlay { true } else { false } }(), "SIGTERM left the pad playing: \(String(describing: lastPlay))")
+    }
+
+    /// `ImpactAt(…, right-trigger)` on a DualSense whose hidraw node hapticsd may write (the
+    /// runner is root): `auto` plays the trigger through hidraw, each report setting the right
+    /// trigger's block alone (motor bytes and bits 0), a vibration while heavy plays, off once
+    /// it ends. Then a loop at the trigger from a client that leaves the bus at once (`busctl`):
+    /// the daemon ends it, closes the trigger's engine, and the trigger is off and stays off.
+    /// Last, a one-shot (which plays on after its client left) ended by SIGTERM: the trigger
+    /// is off by the daemon's exit.
+    private static func playsTheTrigger(_ programs: Programs) async throws {
+        let bus = try startBus(programs)
+        defer { stop(bus) }
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        _ = try HidrawNode.of(pad.node)
+        let daemon = try ChildProcess(programs.hapticsd, [])
+        var daemonDone = false
+        defer { if !daemonDone { stop(daemon) } }
+        let call = { (arguments: [String]) throws -> (status: Int32, output: String) in
+            try ChildProcess(programs.busctl, ["--user"] + arguments).finish()
+        }
+        let object = ["org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"]
+        let own = "io.github.haptics.Haptics1"
+        var serving = false
+        for _ in 0..<100 where !serving {
+            serving = try call(["get-property"] + object + [own, "Version"]).output.contains("u 2")
+            if !serving { usleep(50_000) }
+        }
+        try expect(serving, "hapticsd never served version 2 of \(own)")
+        let describe = { (reports: [DualSenseOutputReport], origin: Duration) in
+            reports.isEmpty ? "nothing" : reports.map { "\n  \(Int((($0.at - origin).inMilliseconds).rounded()))ms \($0)" }.joined()
+        }
+        let vibrates = { (report: DualSenseOutputReport) in (report.rightTrigger.vibrationAmplitude ?? 0) > 0 }
+
+        let since = Monotonic.now
+        let impact = try call(["call"] + object + [own, "ImpactAt", "ssds", "app", "heavy", "1", "right-trigger"])
+        try expect(impact.status == 0, "ImpactAt failed: \(impact.output)")
+        let played = Monotonic.wait(upTo: .seconds(3)) {
+            let reports = pad.outputReports.filter { $0.at >= since && $0.setsTriggers }
+            guard let first = reports.firstIndex(where: vibrates) else { return false }
+            return reports[first...].contains { $0.rightTrigger.isOff }
+        }
+        let impactReports = pad.outputReports.filter { $0.at >= since && $0.setsTriggers }
+        try expect(played, "heavy at right-trigger did not vibrate the trigger and turn it off: \(describe(impactReports, since))")
+        for report in impactReports {
+            try expect(
+                report.validFlag0 == DualSenseOutputReport.rightTriggerBit && report.validFlag1 == 0 && report.leftMotor == 0
+                    && report.rightMotor == 0,
+                "a trigger report sets more than the right trigger's block: \(report); all: \(describe(impactReports, since))")
+        }
+
+        let loopSince = Monotonic.now
+        let ahap =
+            #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 3, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}]}}]}"#
+        let loop = try call(["call"] + object + [own, "PlayAHAPAt", "ssis", "app", ahap, "0", "right-trigger"])
+        try expect(loop.status == 0, "PlayAHAPAt failed: \(loop.output)")
+        let ended = Monotonic.wait(upTo: .seconds(2)) {
+            let reports = pad.outputReports.filter { $0.at >= loopSince && $0.setsTriggers }
+            guard let first = reports.firstIndex(where: vibrates) else { return false }
+            return reports[first...].contains { $0.rightTrigger.isOff }
+        }
+        usleep(500_000)
+        let loopReports = pad.outputReports.filter { $0.at >= loopSince && $0.setsTriggers }
+        try expect(
+            ended, "the loop of a client that left did not vibrate the trigger and end off within 2 s: \(describe(loopReports, loopSince))")
+        try expect(
+            loopReports.last?.rightTrigger.isOff == true,
+            "the trigger was set again after the client left: \(describe(loopReports, loopSince))")
+        let off = loopReports.firstIndex { $0.rightTrigger.isOff } ?? loopReports.count
+        try expect(
+            !loopReports[off...].contains(where: vibrates),
+            "the trigger vibrated again after it was turned off: \(describe(loopReports, loopSince))")
+
+        // A one-shot plays on after its client left; SIGTERM mid-play turns the trigger off.
+        let oneShotSince = Monotonic.now
+        let oneShot = try call(["call"] + object + [own, "PlayAHAPAt", "ssis", "app", ahap, "--", "-1", "right-trigger"])
+        try expect(oneShot.status == 0, "PlayAHAPAt failed: \(oneShot.output)")
+        let playing = Monotonic.wait(upTo: .seconds(2)) {
+            pad.outputReports.contains { $0.at >= oneShotSince && $0.setsTriggers && vibrates($0) }
+        }
+        try expect(
+            playing,
+            "the one-shot did not vibrate the trigger: \(describe(pad.outputReports.filter { $0.at >= oneShotSince && $0.setsTriggers }, oneShotSince))"
+        )
+        let terminated = Monotonic.now
+        daemon.kill(SIGTERM)
+        let (status, output) = daemon.finish()
+        daemonDone = true
+        try expect(status == 0, "hapticsd exited \(status) on SIGTERM:\n\(output)")
+        try expect(output.contains("left the bus: closed 1 engine"), "hapticsd did not close the trigger's engine:\n\(output)")
+        _ = Monotonic.wait(upTo: .seconds(1)) { pad.outputReports.contains { $0.at >= terminated && $0.rightTrigger.isOff } }
+        let exitReports = pad.outputReports.filter { $0.at >= oneShotSince && $0.setsTriggers }
+        try expect(
+            exitReports.last?.rightTrigger.isOff == true && exitReports.last.map { $0.at >= terminated } == true,
+            "SIGTERM mid-play left the trigger on (times from the one-shot): \(describe(exitReports, oneShotSince))")
     }
 }

@@ -81,6 +81,9 @@ enum SwitchProTests {
             try expect(
                 [sides.left, sides.right].allSatisfy { $0.highFrequency == carriers.high && $0.lowFrequency == carriers.low },
                 "a packet left the driver's \(carriers.high)/\(carriers.low) Hz carriers: left \(sides.left), right \(sides.right)")
+            try expect(
+                [sides.left, sides.right].allSatisfy { $0.highStep == $0.lowStep },
+                "hid-nintendo gives both bands one step, but a packet has left \(sides.left), right \(sides.right)")
         }
         // soft drives the strong motor harder, rigid the weak one: each side must have led once.
         let levels = runs.flatMap { $0.reports.map(\.levels) }

@@ -1,25 +1,27 @@
 import Glibc
 
-/// One side's rumble in a Switch controller's output reports, as `hid-nintendo` encodes it:
-/// four bytes holding a high-band carrier, a low-band carrier and one amplitude for both bands.
+/// One side's rumble in a Switch controller's output reports: four bytes holding a high-band
+/// carrier and amplitude and a low-band carrier and amplitude.
 ///
 /// The encoding is the one the community's reverse engineering of the controller documents and
-/// the driver's tables follow: a carrier is a code on a logarithmic scale (32 codes an
+/// `hid-nintendo`'s tables follow: a carrier is a code on a logarithmic scale (32 codes an
 /// octave: 10 Hz × 2^((code + 96) / 32) for the high band, codes 1...127 from 82 to 1253 Hz,
-/// and 10 Hz × 2^((code + 64) / 32) for the low band, codes 1...127 from 41 to 626 Hz), and the
-/// amplitude one of 101 steps, the same step written twice (once per band, in different bit
-/// positions). Bytes 0 and 1 hold the high band: its code's low six bits in byte 0's top six
-/// bits, its seventh bit in byte 1's bit 0, and twice the step in byte 1's other bits. Bytes 2
-/// and 3 hold the low band: its code in byte 2's low seven bits, the step's parity in byte
-/// 2's top bit and 64 + step / 2 in byte 3. Decoding is the inverse; bytes that no code and
-/// step produce do not decode.
+/// and 10 Hz × 2^((code + 64) / 32) for the low band, codes 1...127 from 41 to 626 Hz), and
+/// each band's amplitude one of 101 steps. Bytes 0 and 1 hold the high band: its code's low six
+/// bits in byte 0's top six bits, its seventh bit in byte 1's bit 0, and twice its step in byte
+/// 1's other bits. Bytes 2 and 3 hold the low band: its code in byte 2's low seven bits, its
+/// step's parity in byte 2's top bit and 64 + step / 2 in byte 3. `hid-nintendo` writes the
+/// same step to both bands on its fixed carriers; HD Rumble through hidraw sets each band on
+/// its own. Decoding is the inverse; bytes that no codes and steps produce do not decode.
 struct SwitchRumble: Equatable, Sendable, CustomStringConvertible {
-    /// The high band's carrier, in whole hertz as the driver's table gives it.
-    let highFrequency: Int
-    /// The low band's carrier, in whole hertz as the driver's table gives it.
-    let lowFrequency: Int
-    /// The amplitude step, 0...100 (0 is silence).
-    let step: Int
+    /// The high band's carrier code, 1...127.
+    let highCode: Int
+    /// The low band's carrier code, 1...127.
+    let lowCode: Int
+    /// The high band's amplitude step, 0...100 (0 is silence).
+    let highStep: Int
+    /// The low band's amplitude step, 0...100 (0 is silence).
+    let lowStep: Int
 
     /// The amplitude of each step in thousandths, as the driver's table has it (from the
     /// reverse-engineering notes the driver cites): the driver scales a 16-bit magnitude to
@@ -35,14 +37,28 @@ struct SwitchRumble: Equatable, Sendable, CustomStringConvertible {
     /// The carriers `hid-nintendo` sets on both sides and never changes: 320 Hz high, 160 Hz low.
     static let driverCarriers = (high: 320, low: 160)
 
-    /// The step's amplitude in thousandths (0...1003).
+    /// The high band's carrier, in whole hertz as the driver's table gives it.
+    var highFrequency: Int { Self.hertz(code: highCode + 96) }
+
+    /// The low band's carrier, in whole hertz as the driver's table gives it.
+    var lowFrequency: Int { Self.hertz(code: lowCode + 64) }
+
+    /// The louder band's step: the one step `hid-nintendo` writes to both bands.
+    var step: Int { max(highStep, lowStep) }
+
+    /// The louder band's amplitude in thousandths (0...1003).
     var amplitude: Int { Self.amplitudes[step] }
 
-    /// `320/160Hz step 100 (1.003)`.
+    /// Whether both bands are silent.
+    var isSilent: Bool { highStep == 0 && lowStep == 0 }
+
+    /// `320/160Hz step 100 (1.003)` when both bands have the same step, else
+    /// `640/320Hz steps 40/100 (0.273/1.003)` (high band first).
     var description: String {
-        let thousandths = String(amplitude % 1000)
-        let padded = String(repeating: "0", count: 3 - thousandths.count) + thousandths
-        return "\(highFrequency)/\(lowFrequency)Hz step \(step) (\(amplitude / 1000).\(padded))"
+        let hertz = "\(highFrequency)/\(lowFrequency)Hz"
+        if highStep == lowStep { return "\(hertz) step \(step) (\(Self.decimal(amplitude)))" }
+        let amplitudes = "\(Self.decimal(Self.amplitudes[highStep]))/\(Self.decimal(Self.amplitudes[lowStep]))"
+        return "\(hertz) steps \(highStep)/\(lowStep) (\(amplitudes))"
     }
 
     /// Decodes one side's four bytes; nil when they are not an encoding the driver makes.
@@ -57,11 +73,12 @@ struct SwitchRumble: Equatable, Sendable, CustomStringConvertible {
         let highStep = (b1 & 0xFE) / 2
         let lowStep = (b3 - 0x40) * 2 + (b2 >> 7)
         guard b0 & 0x03 == 0, (1...127).contains(highCode), (1...127).contains(lowCode),
-            (0...100).contains(highStep), highStep == lowStep
+            (0...100).contains(highStep), (0...100).contains(lowStep)
         else { return nil }
-        self.highFrequency = Self.hertz(code: highCode + 96)
-        self.lowFrequency = Self.hertz(code: lowCode + 64)
-        self.step = highStep
+        self.highCode = highCode
+        self.lowCode = lowCode
+        self.highStep = highStep
+        self.lowStep = lowStep
     }
 
     /// The step `hid-nintendo` picks for a 16-bit magnitude (as the memless helper hands it
@@ -71,8 +88,19 @@ struct SwitchRumble: Equatable, Sendable, CustomStringConvertible {
         return amplitudes.firstIndex { $0 >= amplitude } ?? amplitudes.count - 1
     }
 
+    /// The first step at least as loud as `thousandths` (0...1003), as the driver picks one.
+    static func step(forThousandths thousandths: Double) -> Int {
+        amplitudes.firstIndex { Double($0) >= thousandths } ?? amplitudes.count - 1
+    }
+
     /// 10 Hz × 2^(code / 32), rounded: the scale both bands' codes are on.
-    private static func hertz(code: Int) -> Int {
+    static func hertz(code: Int) -> Int {
         Int((10 * pow(2, Double(code) / 32)).rounded())
+    }
+
+    /// Thousandths as `1.003`.
+    private static func decimal(_ thousandths: Int) -> String {
+        let fraction = String(thousandths % 1000)
+        return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }

@@ -164,8 +164,14 @@ final class UhidDevice: Sendable {
         return true
     }
 
-    /// The device side: reads the kernel's events as they come, until `destroy()`.
+    /// The device side: reads the kernel's events as they come, until `destroy()`. It runs
+    /// under the real-time scheduler (the VM's test program is root), as a pad's own
+    /// controller runs apart from the host: a report is read, and stamped, when the driver
+    /// writes it, not when the guest's scheduler next gets round to this thread while a busy
+    /// player runs (which would read several reports at once, and stamp them alike).
     private func serve() {
+        var priority = sched_param(sched_priority: 10)
+        _ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &priority)
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         var event = [UInt8](repeating: 0, count: Layout.size)
         while running.load(ordering: .sequentiallyConsistent) {
@@ -266,7 +272,7 @@ final class UhidDevice: Sendable {
     }
 
     /// The names in a directory, or none when it cannot be read.
-    private static func entries(of directory: String) -> [String] {
+    static func entries(of directory: String) -> [String] {
         guard let handle = opendir(directory) else { return [] }
         defer { closedir(handle) }
         var names: [String] = []

@@ -1,13 +1,16 @@
 import CKernelTestSupport
 import Synchronization
 
-/// A USB Sony DualSense (054c:0ce6) made with uhid, bound by the kernel's own `hid-playstation`.
+/// A Sony DualSense (054c:0ce6), over USB or Bluetooth, made with uhid, bound by the kernel's
+/// own `hid-playstation`.
 ///
 /// Its device side answers the three feature reports `hid-playstation`'s probe asks for on
 /// Linux 6.1: pairing info 0x09 (the MAC), firmware info 0x20 and IMU calibration 0x05; and
-/// it reads the output reports 0x02 the driver sends, whose bytes 3 and 4 drive the weak
-/// (right) and strong (left) motors. Each pad has its own MAC, as the driver refuses a
-/// second pad with the MAC of one it already has (the same pad over USB and Bluetooth).
+/// it reads the output reports 0x02 the driver sends (0x31 over Bluetooth, with a CRC), whose
+/// motor bytes drive the weak (right) and strong (left) motors, and whose trigger effect blocks a program writing to the
+/// pad's hidraw node sets (`outputReports` decodes them all). Each pad has its own MAC, as the
+/// driver refuses a second pad with the MAC of one it already has (the same pad over USB and
+/// Bluetooth).
 final class VirtualDualSense: VirtualRumblePad {
     /// The usual name of a DualSense.
     static let productName = "Sony Interactive Entertainment DualSense Wireless Controller"
@@ -20,19 +23,27 @@ final class VirtualDualSense: VirtualRumblePad {
     /// The uhid device behind the pad.
     let device: UhidDevice
 
-    /// Creates the pad and waits for `hid-playstation` to register its gamepad; fails with
-    /// the kernel log's last lines when it does not.
-    init() throws {
+    /// Creates the pad, over USB or (`bluetooth`) over Bluetooth, and waits for
+    /// `hid-playstation` to register its gamepad; fails with the kernel log's last lines when
+    /// it does not.
+    init(bluetooth: Bool = false) throws {
         let serial = Self.serials.add(1, ordering: .relaxed).newValue
         let mac: [UInt8] = [serial, 0x00, 0x00, 0x4B, 0x54, 0x48]
+        let phys = bluetooth ? "haptics-kernel-tests-dualsense-\(serial)" : "usb-haptics-kernel-tests-dualsense-\(serial)/input0"
         (device, node, driver) = try UhidDevice.bound(
             UhidDevice.Identity(
-                name: Self.productName, phys: "usb-haptics-kernel-tests-dualsense-\(serial)/input0",
-                uniq: UhidDevice.address(mac), bus: BUS_USB, vendor: 0x054C, product: 0x0CE6, version: 0x0100,
-                descriptor: Self.reportDescriptor),
-            featureReport: { Self.featureReport($0, mac: mac) }
+                name: Self.productName, phys: phys, uniq: UhidDevice.address(mac), bus: bluetooth ? BUS_BLUETOOTH : BUS_USB,
+                vendor: 0x054C, product: 0x0CE6, version: 0x0100,
+                descriptor: bluetooth ? Self.bluetoothReportDescriptor : Self.reportDescriptor),
+            featureReport: { id in
+                Self.featureReport(id, mac: mac).map { bluetooth ? CRC32.sealed($0, seed: 0xA3) : $0 }
+            }
         )
     }
+
+    /// Every output report 0x02 received so far, decoded (motors, valid flags, both triggers'
+    /// effect blocks), in order.
+    var outputReports: [DualSenseOutputReport] { device.outputs.compactMap(DualSenseOutputReport.init) }
 
     /// The feature report ids the driver asked for, in order.
     var featureRequests: [UInt8] { device.featureRequests }
@@ -40,13 +51,13 @@ final class VirtualDualSense: VirtualRumblePad {
     /// Whether the driver has the pad open.
     var isOpen: Bool { device.isOpen }
 
-    /// The motor bytes of an output report 0x02 that sets the motors. The driver also sends reports for the
-    /// lightbar and player LEDs whose motor bytes are 0 and mean nothing; a rumble update sets
-    /// bit 1 ("haptics select") of byte 1, with the classic rumble bit 0 on 6.1 and its
-    /// replacement in another byte on newer kernels.
+    /// The motor bytes of an output report 0x02 (0x31 over Bluetooth) that sets the motors. The
+    /// driver also sends reports for the lightbar and player LEDs whose motor bytes are 0 and
+    /// mean nothing; a rumble update sets bit 1 ("haptics select") of the first valid-flag byte,
+    /// with the classic rumble bit 0 on 6.1 and its replacement in another byte on newer kernels.
     static func motorLevels(in report: [UInt8]) -> MotorLevels? {
-        guard report.count > 4, report[0] == 0x02, report[1] & 0x02 != 0 else { return nil }
-        return MotorLevels(weak: report[3], strong: report[4])
+        guard let common = DualSenseOutputReport.commonOffset(in: report), report[common] & 0x02 != 0 else { return nil }
+        return MotorLevels(weak: report[common + 2], strong: report[common + 3])
     }
 
     /// `hid-playstation` keeps each magnitude's high byte.
@@ -99,9 +110,42 @@ final class VirtualDualSense: VirtualRumblePad {
         0xC0,  //       End Collection
     ]
 
+    /// The same over Bluetooth: the input and output reports are 0x31, 77 bytes after the id
+    /// (their last four a CRC), and the feature reports are as long as over USB, their last
+    /// four bytes a CRC too.
+    private static let bluetoothReportDescriptor: [UInt8] = [
+        0x05, 0x01,  // Usage Page (Generic Desktop)
+        0x09, 0x05,  // Usage (Game Pad)
+        0xA1, 0x01,  // Collection (Application)
+        0x85, 0x31,  //   Report ID (49): input, 77 bytes
+        0x06, 0x00, 0xFF,  // Usage Page (Vendor Defined 0xFF00)
+        0x09, 0x20,  //   Usage (0x20)       sticks, buttons, motion, touch, battery, CRC
+        0x15, 0x00,  //   Logical Minimum (0)
+        0x26, 0xFF, 0x00,  // Logical Maximum (255)
+        0x75, 0x08,  //   Report Size (8 bits)
+        0x95, 0x4D,  //   Report Count (77)
+        0x81, 0x02,  //   Input (Data, Variable, Absolute)
+        0x09, 0x21,  //   Usage (0x21)       rumble, triggers, LEDs, ..., CRC
+        0x95, 0x4D,  //   Report Count (77)
+        0x91, 0x02,  //   Output (Data, Variable, Absolute)
+        0x85, 0x05,  //   Report ID (5): feature, 40 bytes of IMU calibration and CRC
+        0x09, 0x22,  //   Usage (0x22)
+        0x95, 0x28,  //   Report Count (40)
+        0xB1, 0x02,  //   Feature (Data, Variable, Absolute)
+        0x85, 0x09,  //   Report ID (9): feature, 19 bytes of pairing info and CRC
+        0x09, 0x23,  //   Usage (0x23)
+        0x95, 0x13,  //   Report Count (19)
+        0xB1, 0x02,  //   Feature (Data, Variable, Absolute)
+        0x85, 0x20,  //   Report ID (32): feature, 63 bytes of firmware info and CRC
+        0x09, 0x24,  //   Usage (0x24)
+        0x95, 0x3F,  //   Report Count (63)
+        0xB1, 0x02,  //   Feature (Data, Variable, Absolute)
+        0xC0,  //       End Collection
+    ]
+
     /// The reply to a GET_REPORT of feature report `id`: the id, then the report's bytes; as
     /// long as the descriptor says, since the driver rejects any other length. Over USB the
-    /// reports carry no CRC.
+    /// reports carry no CRC; over Bluetooth the caller seals the last four bytes.
     private static func featureReport(_ id: UInt8, mac: [UInt8]) -> [UInt8]? {
         var report: [UInt8]
         switch id {

@@ -16,7 +16,9 @@ import VirtualDevices
 /// them, since it paces every output on the pad's input reports.
 ///
 /// Rumble arrives in output report 0x10 (and in every subcommand report 0x01): a packet
-/// counter, then 8 bytes, the left actuator's 4 then the right one's (`SwitchRumble`).
+/// counter, then 8 bytes, the left actuator's 4 then the right one's (`SwitchRumble`), each
+/// recorded with its counter and time (`rumblePackets`); HD Rumble written through the pad's
+/// hidraw node arrives the same way, with carriers and a step per band of its own.
 /// `hid-nintendo` gives `strong_magnitude` to the left side and `weak_magnitude` to the right,
 /// both on fixed 160 Hz and 320 Hz carriers: `MotorLevels` holds each side's amplitude step
 /// (0...100), strong the left. The driver keeps levels in a ring of 8 (Linux 6.1 lets a burst
@@ -92,6 +94,9 @@ final class VirtualSwitchPro: VirtualRumblePad {
             }
         }
     }
+
+    /// Every rumble packet received so far (reports 0x10 and 0x01), decoded, in order.
+    var rumblePackets: [SwitchRumblePacket] { device.outputs.compactMap(SwitchRumblePacket.init) }
 
     /// A level is sure to go out once the driver sends a packet while the level is queued: it
     /// sends one on an input report at least 25 ms after the last (20 ms on newer kernels),

@@ -7,7 +7,9 @@ import Synchronization
 /// The driver asks for nothing at probe: the HID input layer maps the descriptor's buttons
 /// and sticks, and `hid-microsoft` adds rumble. Rumble arrives as output report 0x03: an
 /// enable mask in byte 1, then four magnitudes 0...100 (left trigger, right trigger, strong
-/// motor in byte 4, weak motor in byte 5), a duration, a delay and a loop count.
+/// motor in byte 4, weak motor in byte 5), a duration, a delay and a loop count
+/// (`XboxRumbleReport`); the driver leaves the trigger motors at 0, a program writing to the
+/// pad's hidraw node may set them.
 final class VirtualXboxPad: VirtualRumblePad {
     private static let serials = Atomic<UInt8>(0)
 
@@ -31,6 +33,10 @@ final class VirtualXboxPad: VirtualRumblePad {
             featureReport: { _ in nil }
         )
     }
+
+    /// Every output report 0x03 received so far, decoded (all four magnitudes, the enable
+    /// mask, duration, delay and loop count), in order.
+    var rumbleReports: [XboxRumbleReport] { device.outputs.compactMap(XboxRumbleReport.init) }
 
     /// The motor bytes of an output report 0x03 (the driver sends no other).
     static func motorLevels(in report: [UInt8]) -> MotorLevels? {

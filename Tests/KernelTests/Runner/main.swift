@@ -49,13 +49,16 @@ let conformance: [ConformanceTests.Setup] =
             return [debian, newer].compactMap { $0 }
         }
     } ?? []
+// The hidraw tests play the test's AHAP fixtures (`--fixtures DIR`) with `haptics`.
+let hidrawPrograms = haptics.flatMap { haptics in path(after: "--fixtures").map { HidrawTests.Programs(haptics: haptics, fixtures: $0) } }
 let filter = arguments.firstIndex(of: "--filter").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 
 var passed = 0
 var failed = 0
 let tests =
     UinputTests.all(haptics: haptics) + TouchpadTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics)
-    + OtherPadTests.all() + SwitchProTests.all(haptics: haptics) + DaemonTests.all(programs: daemonPrograms)
+    + OtherPadTests.all() + SwitchProTests.all(haptics: haptics) + HidrawTests.all(programs: hidrawPrograms)
+    + DaemonTests.all(programs: daemonPrograms)
     + GoldenTests.all(options: golden)
     + ConformanceTests.all(setups: conformance)
     + LatencyBenchmark.all(setup: conformance.first, rounds: path(after: "--feedbackd-latency").flatMap { Int($0) })
