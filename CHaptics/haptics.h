@@ -85,13 +85,17 @@ typedef struct haptics_frame {
  *             With a device named, that device or an error, as "evdev".
  *   "evdev"   a gamepad through the kernel's evdev force-feedback interface; the device is
  *             opened now, and a missing or forbidden one is HAPTICS_ERROR_DEVICE.
+ *   "hidraw"  a pad through its hidraw node, beside its kernel driver: the Switch Pro's HD
+ *             Rumble (sharpness as carrier frequency), the DualSense's and the Xbox's triggers
+ *             with the handles (see the README's "Beyond rumble: hidraw"); a pad hidraw does not
+ *             drive, or a node this user may not write, is HAPTICS_ERROR_DEVICE.
  *   "stdout"  one text line per frame on standard output, in real time.
  *   "record"  nothing plays: every frame is kept for haptics_recorded_frames, on virtual time.
  *             Playbacks started since the last haptics_wait all start at the same virtual
  *             instant (each one's first frame is recorded as it starts), and haptics_wait
  *             plays them to their end at once; nothing ever waits in real time. What a test
  *             of an app's haptics uses.
- * device: for "auto" and "evdev", which device: NULL or "auto" (the first rumble-capable
+ * device: for "auto", "evdev" and "hidraw", which device: NULL or "auto" (the first rumble-capable
  *   gamepad), "all" (every device that can vibrate), a path ("/dev/input/event5" or a
  *   /dev/input/by-id link), an index into `haptics devices`' list ("0"), or part of a device's
  *   name ("DualSense"). Must be NULL for "stdout" and "record".

@@ -35,7 +35,8 @@ enum DaemonManual {
                     [
                         .entry(
                             term: Roff.bold("SIGTERM") + ", " + Roff.bold("SIGINT"),
-                            body: "Stop every motor, erase every effect and exit: 0 after SIGTERM (how systemd stops the "
+                            body:
+                                "Stop every motor, erase every effect, reset what went through hidraw (triggers, HD Rumble) and exit: 0 after SIGTERM (how systemd stops the "
                                 + "service), 130 after SIGINT."),
                         .entry(term: Roff.bold("SIGHUP"), body: "Reload the theme ('systemctl --user reload hapticsd')."),
                     ]),

@@ -55,13 +55,16 @@ class Engine:
       With a ``device`` named, that device or ``DeviceError``, as ``"evdev"``.
     - ``"evdev"``: a gamepad through the kernel's evdev force-feedback interface; the device is
       opened now, and a missing or forbidden one raises ``DeviceError``.
+    - ``"hidraw"``: a pad through its hidraw node, beside its kernel driver: the Switch Pro's HD
+      Rumble, the DualSense's and the Xbox's triggers with the handles; a pad hidraw does not
+      drive, or a node this user may not write, raises ``DeviceError``.
     - ``"stdout"``: one text line per frame on standard output, in real time.
     - ``"record"``: nothing plays; every frame is kept for ``frames``, on virtual time. Playbacks
       started since the last ``wait()`` all start at the same virtual instant (each one's first
       frame recorded as it starts), and ``wait()`` runs them to their end at once: nothing
       waits in real time. What tests use.
 
-    ``device`` (``"auto"`` and ``"evdev"`` only) picks the pad: ``"auto"`` (the first gamepad),
+    ``device`` (``"auto"``, ``"evdev"`` and ``"hidraw"`` only) picks the pad: ``"auto"`` (the first gamepad),
     ``"all"`` (every device that can vibrate), a path (``"/dev/input/event5"``), an index into
     ``haptics devices``' list (``"0"``), or part of a device's name (``"DualSense"``).
 

@@ -13,6 +13,8 @@ class Driver(str, enum.Enum):
     AUTO = "auto"
     #: A gamepad through the kernel's evdev force-feedback interface (an error without one).
     EVDEV = "evdev"
+    #: A pad through its hidraw node (HD Rumble, triggers), beside its kernel driver.
+    HIDRAW = "hidraw"
     #: One text line per frame on standard output, in real time.
     STDOUT = "stdout"
     #: Nothing plays: every frame is kept (``Engine.frames``), on virtual time, for tests.
