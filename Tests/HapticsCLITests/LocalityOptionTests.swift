@@ -1,4 +1,5 @@
 import Haptics
+import HapticsHidraw
 import HapticsTesting
 import Testing
 
@@ -66,5 +67,26 @@ import Testing
     func otherLocalitiesRecordTheFramesAsTheyAre(locality: String) async throws {
         let both = try await recordedLevels("play", "haptica:X-x-O")
         #expect(try await recordedLevels("play", "haptica:X-x-O", "--locality", locality) == both)
+    }
+}
+
+/// A locality the pad lacks, or one the driver cannot reach, is the command line's fault: exit 64.
+@Suite struct LocalityExitTests {
+    @Test func localityErrorsAreUsageErrorsAndDeviceErrorsAreNot() {
+        let lacking = HidrawError.localityUnavailable(locality: .triggers, name: "the DualShock 4 (/dev/input/event5)", available: [.all])
+        #expect(PlaybackRunner.isUsage(lacking))
+        #expect(PlaybackRunner.isUsage(LocalityError.triggersNeedHidraw(locality: .leftTrigger, name: "pad")))
+        #expect(!PlaybackRunner.isUsage(HidrawError.noPad(selection: .auto)))
+        #expect(!PlaybackRunner.isUsage(HidrawError.permissionDenied(node: "/dev/hidraw3", name: "pad")))
+    }
+
+    @Test func theTerminalShowsAHandleLocalitysFrames() throws {
+        let terminal = StdoutDriver(format: .text, write: { _ in })
+        let routed = try DriverChoice.stdout.makeDriver(
+            device: .auto, locality: .rightHandle, console: CapturedConsole().console, terminal: terminal)
+        #expect((routed as? RoutedDriver)?.routing == LocalityRouting(.rightHandle))
+        let plain = try DriverChoice.stdout.makeDriver(
+            device: .auto, locality: .triggers, console: CapturedConsole().console, terminal: terminal)
+        #expect(plain is StdoutDriver)
     }
 }

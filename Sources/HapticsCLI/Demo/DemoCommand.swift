@@ -40,7 +40,8 @@ struct DemoCommand: Subcommand {
     static let input = Option.text(
         "--input", valueName: "device",
         abstract: "also pull with a gamepad's trigger (or left stick): "
-            + "auto, a node path, an index or a name; \(keysOnly) for keys only", default: keysOnly,
+            + "auto, a node path, an index or a name; \(keysOnly) for keys only; "
+            + "a DualSense's trigger, with hidraw access, resists up to the threshold and gives way there", default: keysOnly,
         completion: .wordsOrFiles(["auto", keysOnly]))
     /// The command's declaration.
     static let configuration = CommandConfiguration(

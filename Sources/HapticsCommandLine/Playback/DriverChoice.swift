@@ -76,7 +76,7 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         }
         do {
             return try self == .auto
-                ? Self.auto(driver, device: device, locality: locality, notice: notice)
+                ? Self.auto(driver, locality: locality, notice: notice)
                 : Self.evdev(driver, locality: locality)
         } catch {
             driver.close()
@@ -96,7 +96,7 @@ package enum DriverChoice: String, Sendable, CaseIterable {
     /// every pad plays through evdev only; else, per pad, an evdev driver for its evdev parts
     /// and a hidraw driver for its hidraw parts, all through one `FanOutDriver`.
     private static func auto(
-        _ driver: EvdevDriver, device: DeviceSelection, locality: Locality, notice: @escaping @Sendable (String) -> Void
+        _ driver: EvdevDriver, locality: Locality, notice: @escaping @Sendable (String) -> Void
     ) throws -> any HapticDriver {
         let discovery = HidrawDiscovery()
         let plans = try driver.devices.map { pad in
@@ -110,27 +110,45 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         }
         guard plans.contains(where: { !$0.paths.hidraw.isEmpty }) else { return RoutedDriver.playing(on: driver, at: locality) }
         driver.close()
-        return try combining(
-            plans.flatMap { plan in
-                var drivers: [() throws -> any HapticDriver] = []
-                if !plan.paths.evdev.isEmpty {
-                    drivers.append {
-                        let evdev = EvdevDriver(selection: .path(plan.pad.node), notice: notice)
-                        try evdev.prepare()
-                        return RoutedDriver.playing(on: evdev, at: PadPaths.locality(of: plan.paths.evdev))
-                    }
-                }
-                if !plan.paths.hidraw.isEmpty {
-                    drivers.append {
-                        let hidraw = HidrawDriver(
-                            selection: .path(plan.pad.node), locality: PadPaths.locality(of: plan.paths.hidraw), notice: notice)
-                        try hidraw.prepare()
-                        return hidraw
-                    }
-                }
-                return drivers
+        var made: [any HapticDriver] = []
+        do {
+            for plan in plans {
+                made += try drivers(for: plan.pad, paths: plan.paths, locality: locality, notice: notice)
             }
-        ) { try $0() }
+        } catch {
+            for driver in made { driver.close() }
+            throw error
+        }
+        return made.count == 1 ? made[0] : FanOutDriver(made)
+    }
+
+    /// The drivers playing `paths` of `pad`, prepared. At `all`, a hidraw node that cannot be
+    /// opened after all is a notice, and evdev plays the handles, as without access.
+    private static func drivers(
+        for pad: EvdevDeviceInfo, paths: PadPaths, locality: Locality, notice: @escaping @Sendable (String) -> Void
+    ) throws -> [any HapticDriver] {
+        var drivers: [any HapticDriver] = []
+        func evdev(_ parts: Set<PadPart>) throws {
+            let evdev = EvdevDriver(selection: .path(pad.node), notice: notice)
+            try evdev.prepare()
+            drivers.append(RoutedDriver.playing(on: evdev, at: PadPaths.locality(of: parts)))
+        }
+        if !paths.evdev.isEmpty { try evdev(paths.evdev) }
+        guard !paths.hidraw.isEmpty else { return drivers }
+        let hidraw = HidrawDriver(selection: .path(pad.node), locality: PadPaths.locality(of: paths.hidraw), notice: notice)
+        do {
+            try hidraw.prepare()
+            drivers.append(hidraw)
+        } catch  where locality == .all {
+            hidraw.close()
+            notice("\(Advice.message(for: error)); playing through evdev")
+            if paths.evdev.isEmpty { try evdev(PadLocalities.rumbleParts(of: pad.profile)) }
+        } catch {
+            hidraw.close()
+            for driver in drivers { driver.close() }
+            throw error
+        }
+        return drivers
     }
 
     /// A pad's profile, `nil` for a haptic touchpad.
@@ -158,14 +176,9 @@ package enum DriverChoice: String, Sendable, CaseIterable {
     /// usable pad), those made before it are closed and its error is thrown: a list fails as
     /// its failing driver would alone.
     package static func combined(_ choices: [DriverChoice], _ make: (DriverChoice) throws -> any HapticDriver) throws -> any HapticDriver {
-        try combining(choices, make)
-    }
-
-    /// The drivers `make` makes of `items`, as `combined(_:_:)` combines them.
-    private static func combining<Item>(_ items: [Item], _ make: (Item) throws -> any HapticDriver) throws -> any HapticDriver {
         var made: [any HapticDriver] = []
         do {
-            for item in items { made.append(try make(item)) }
+            for choice in choices { made.append(try make(choice)) }
         } catch {
             for driver in made { driver.close() }
             throw error
