@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The kernel tests: the evdev driver against the real Linux input stack, in a throwaway
-# QEMU VM booting Debian's kernel (the host has no uinput or uhid), once per kernel of the
+# The kernel tests: the evdev and hidraw drivers against the real Linux input stack, in a
+# throwaway QEMU VM booting Debian's kernel (the host has no uinput or uhid), once per kernel of the
 # matrix: Debian 12's 6.1 and trixie-backports' 7.3 (fetched from the Debian mirror this
 # machine uses, cached under .build/debian; scripts/vm/prepare.sh). KERNEL=6.1 or KERNEL=7.3
 # picks one; the default runs both, one boot after the other. Installs QEMU and the kernel
