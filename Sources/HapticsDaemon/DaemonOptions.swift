@@ -6,7 +6,7 @@ package struct DaemonOptions: ParsableArguments, Sendable, Equatable {
     /// `--driver`: every driver; `auto` and `evdev` follow hot-plug, `record` prints in real time.
     static let driver = PlaybackOptions.driverOption(
         abstract: "where the frames go; auto and evdev: every rumble-capable device, hot-plugged ones too; "
-            + "hidraw: the pads' hidraw nodes (triggers, HD Rumble); the ...At methods' localities route per pad as haptics --locality does; "
+            + "hidraw: the pads' hidraw nodes (triggers, HD Rumble); the ...At methods' localities route per pad as the haptics command's localities do; "
             + "record: every frame as a JSON line, in real time")
     /// `--device`, every device by default.
     static let device = PlaybackOptions.deviceOption(default: "all")
