@@ -1,4 +1,5 @@
 import Foundation
+import HapticsEvdev
 import PullToRefresh
 import Testing
 
@@ -220,6 +221,15 @@ import Testing
                         + "check 'haptics devices', or use --input none to pull with the keys alone"))
             #expect(!captured.err.contains("--driver stdout"))
         }
+    }
+
+    @Test(arguments: [
+        ("trigger", DeviceSelection?.some(.auto)), ("auto", .some(.auto)), ("none", nil), ("DualSense", .some(.name("DualSense"))),
+    ])
+    func inputNamesTheTriggerThatPulls(_ value: String, _ expected: DeviceSelection?) throws {
+        var arguments = ArgumentReader(["--input", value], for: DemoCommand.configuration)
+        let command = try DemoCommand(parsing: &arguments)
+        #expect(command.trigger == expected)
     }
 
     @Test func withoutATerminalItSaysHowToReplayATraceAndExits64() async throws {

@@ -36,13 +36,15 @@ struct DemoCommand: Subcommand {
         defaultText: "auto; with --trace, nowhere")
     /// The `--input` value that means the keys alone.
     static let keysOnly = "none"
+    /// The `--input` value that means the first gamepad's trigger, as `auto` picks it.
+    static let firstTrigger = "trigger"
     /// `--input`.
     static let input = Option.text(
         "--input", valueName: "device",
         abstract: "also pull with a gamepad's trigger (or left stick): "
-            + "auto, a node path, an index or a name; \(keysOnly) for keys only; "
+            + "auto or \(firstTrigger) (the first gamepad), a node path, an index or a name; \(keysOnly) for keys only; "
             + "a DualSense's trigger, with hidraw access, resists up to the threshold and gives way there", default: keysOnly,
-        completion: .wordsOrFiles(["auto", keysOnly]))
+        completion: .wordsOrFiles(["auto", firstTrigger, keysOnly]))
     /// The command's declaration.
     static let configuration = CommandConfiguration(
         name: "demo", parent: "haptics", abstract: "Pull to refresh in the terminal, or replay a gesture trace headless.",
@@ -92,7 +94,12 @@ struct DemoCommand: Subcommand {
         let drivers = try PlaybackOptions.drivers(Self.driver, from: &arguments)
         device = DeviceSelection(option: try arguments.value(PlaybackOptions.device))
         let input = try arguments.value(Self.input)
-        trigger = input == Self.keysOnly ? nil : DeviceSelection(option: input)
+        trigger =
+            switch input {
+            case Self.keysOnly: nil
+            case Self.firstTrigger: .auto
+            default: DeviceSelection(option: input)
+            }
         let hysteresis = try arguments.value(Self.hysteresis)
         configuration = RefreshFeedbackConfiguration(hysteresis: hysteresis, tension: arguments.flag(Self.tension) ? RefreshTension() : nil)
         if let trace {
