@@ -154,8 +154,7 @@ public final class HidrawDriver: HapticDriver {
 
     /// Silences what the driver plays and turns the trigger effects it set off.
     public func stop() throws {
-        let now = system.now()
-        try forEachPad { pad throws(HidrawError) in try silence(&pad, now: now) }
+        try forEachPad { pad throws(HidrawError) in try silence(&pad) }
     }
 
     /// Runs `body` on every pad under the lock, then starts the timers it asks for and drops
@@ -294,11 +293,11 @@ public final class HidrawDriver: HapticDriver {
             pad.feeding = (report, now + frame.duration)
             return Timer(pad: pad.serial, delay: HidrawPad.switchFeedInterval, kind: .feed(generation: pad.feedGeneration))
         case .xboxBluetooth:
-            return try sendXbox(pad.xboxReport(frame), on: &pad, now: now)
+            return try sendXbox(pad.xboxReport(frame), on: &pad)
         }
     }
 
-    private func silence(_ pad: inout HidrawPad, now: Duration) throws(HidrawError) -> Timer? {
+    private func silence(_ pad: inout HidrawPad) throws(HidrawError) -> Timer? {
         switch pad.info.model {
         case .dualSense:
             pad.feedGeneration += 1
@@ -317,27 +316,31 @@ public final class HidrawDriver: HapticDriver {
             return nil
         case .xboxBluetooth:
             guard pad.touchedMotors else { return nil }
-            return try sendXbox(.silence, on: &pad, now: now)
+            return try sendXbox(.silence, on: &pad)
         }
     }
 
     /// Sends an Xbox report now, or holds it until 50 ms after the last one (a timer the
-    /// caller starts, unless one is already waiting).
-    private func sendXbox(_ report: XboxRumbleReport, on pad: inout HidrawPad, now: Duration) throws(HidrawError) -> Timer? {
+    /// caller starts, unless one is already waiting). The clock is read here, under the lock,
+    /// and the last report's time is taken after its write returned: a thread pre-empted
+    /// between reading the clock and writing cannot bring two reports closer than 50 ms.
+    private func sendXbox(_ report: XboxRumbleReport, on pad: inout HidrawPad) throws(HidrawError) -> Timer? {
+        let now = system.now()
         if let last = pad.lastXboxReport, now - last < HidrawPad.xboxSpacing {
             let isWaiting = pad.pendingXboxReport != nil
             pad.pendingXboxReport = report
             return isWaiting ? nil : Timer(pad: pad.serial, delay: last + HidrawPad.xboxSpacing - now, kind: .xbox)
         }
         pad.pendingXboxReport = nil
-        try writeXbox(report, to: &pad, now: now)
+        try writeXbox(report, to: &pad)
         return nil
     }
 
-    /// Writes an Xbox report; all four motors at 0 leave nothing set.
-    private func writeXbox(_ report: XboxRumbleReport, to pad: inout HidrawPad, now: Duration) throws(HidrawError) {
+    /// Writes an Xbox report, and notes when it went out; all four motors at 0 leave nothing
+    /// set.
+    private func writeXbox(_ report: XboxRumbleReport, to pad: inout HidrawPad) throws(HidrawError) {
         if report == .silence { try writeReset(report.bytes, to: &pad) } else { try write(report.bytes, to: &pad) }
-        pad.lastXboxReport = now
+        pad.lastXboxReport = system.now()
     }
 
     /// Writes one report, first arming the pad's guardian with what must then be reset
@@ -399,8 +402,7 @@ public final class HidrawDriver: HapticDriver {
                 case .xbox:
                     guard let report = state.pads[index].pendingXboxReport else { return (nil, nil) }
                     state.pads[index].pendingXboxReport = nil
-                    try writeXbox(report, to: &state.pads[index], now: now)
-                    return (nil, nil)
+                    return (try sendXbox(report, on: &state.pads[index]), nil)
                 }
             } catch {
                 return (nil, error)

@@ -272,6 +272,20 @@ import Testing
         #expect(fake.pendingTimers == 0)
     }
 
+    /// The spacing counts from when a write returned, so a slow write (or a thread held up
+    /// between reading the clock and writing) cannot bring the next report closer.
+    @Test func theSpacingCountsFromTheEndOfTheLastWrite() throws {
+        let fake = FakeHidraw(writeCost: .milliseconds(30))
+        let driver = fake.driver([Pads.xbox])
+        try driver.apply(frame(100, strong: 1, weak: 0))
+        fake.advance(by: .milliseconds(25))
+        try driver.apply(frame(100, strong: 0.5, weak: 0))
+        fake.advance(by: .milliseconds(100))
+        let reports = fake.reports(to: "/dev/hidraw6")
+        try #require(reports.count == 2)
+        #expect(reports[1].at - (reports[0].at + .milliseconds(30)) >= .milliseconds(50))
+    }
+
     @Test func handleLocalitiesLeaveTheTriggersAtZero() throws {
         let fake = FakeHidraw()
         let driver = fake.driver([Pads.xbox], locality: .rightHandle)

@@ -38,9 +38,14 @@ final class FakeHidraw: Sendable {
     /// The error `open(2)` fails with, if any.
     let openError: Errno?
 
-    init(writable: Bool = true, openError: Errno? = nil) {
+    /// How long each write to a node takes: the report is recorded when the write starts,
+    /// and the clock has moved on by this much when it returns.
+    let writeCost: Duration
+
+    init(writable: Bool = true, openError: Errno? = nil, writeCost: Duration = .zero) {
         self.writable = writable
         self.openError = openError
+        self.writeCost = writeCost
     }
 
     /// The descriptor of a guardian's control pipe: 1000 and up.
@@ -60,6 +65,7 @@ final class FakeHidraw: Sendable {
                 try state.withLock { state throws(Errno) in
                     if state.gone.contains(fd) { throw Errno(19) }
                     state.writes.append(Write(fd: fd, bytes: bytes, at: state.now))
+                    if fd < Self.firstControl { state.now += writeCost }
                 }
             },
             close: { [self] fd in state.withLock { $0.closed.append(fd) } },
