@@ -200,7 +200,7 @@ docs: deps
 docs-test: deps
 	SWIFT=$(SWIFT) scripts/docs-test.sh
 
-## kernel-test: the evdev driver against a real kernel, in QEMU (installs it when it can), on Debian 12's 6.1
+## kernel-test: the evdev and hidraw drivers against a real kernel, in QEMU (installs it when it can), on Debian 12's 6.1
 ## and on trixie-backports' 7.3 (fetched from the Debian mirror at the first run, cached under .build/debian);
 ## KERNEL=6.1 or KERNEL=7.3 runs one. Among them, hapticsd beside Debian's feedbackd, event by event, on the
 ## same kind of pad.
