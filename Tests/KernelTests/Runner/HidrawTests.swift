@@ -229,11 +229,18 @@ enum HidrawTests {
         try expect(
             reset.at - killed <= resetDeadline,
             "the reset came \(Int((reset.at - killed).inMilliseconds)) ms after the kill (times from the kill): \(timeline)")
+        print("note: the right trigger's reset reached the pad \(tenths(reset.at - killed)) ms after the kill")
         try expect(
             reset.validFlag0 == DualSenseOutputReport.rightTriggerBit && reset.leftMotor == 0 && reset.rightMotor == 0,
             "the reset sets more than the right trigger's block: \(reset)")
         try expect(
             after.last?.rightTrigger.isOff == true, "after the reset the right trigger was set again (times from the kill): \(timeline)")
+    }
+
+    /// `elapsed` in milliseconds to a tenth, e.g. `3.4`.
+    private static func tenths(_ elapsed: Duration) -> String {
+        let tenths = Int((elapsed.inMilliseconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     /// DualSense reports as `+12ms flags ...`, one a line, times from `origin`.
@@ -419,6 +426,7 @@ enum HidrawTests {
         try expect(
             reset.at - killed <= resetDeadline,
             "the silent packet came \(Int((reset.at - killed).inMilliseconds)) ms after the kill (times from the kill): \(timeline)")
+        print("note: the silent packet reached the pad \(tenths(reset.at - killed)) ms after the kill")
         try expect(after.last?.isSilent == true, "after the silent packet the pad sounded again (times from the kill): \(timeline)")
     }
 
