@@ -66,6 +66,9 @@ enum HidrawTests {
                 {
                     try await presetsDecode(programs)
                 },
+                KernelTest(name: "hidraw dualsense: the demo's trigger resists up to the threshold, gives way there, and is freed on quit") {
+                    try await demoTriggerResists(programs)
+                },
                 KernelTest(name: "hidraw dualsense: kill -9 mid-pattern, the right trigger is reset within 100 ms") {
                     try await killedDualSense(programs)
                 },
@@ -195,6 +198,41 @@ enum HidrawTests {
         // emulation, whose first frame may come tens of ms late; what the pad must see is the
         // vibration, then the block off.
         try expect(vibrating < reports.count - 1, "the right trigger was not turned off after it vibrated: \(timeline)")
+    }
+
+    /// `haptics demo --input trigger` on the DualSense: the trigger the demo reads (R2) gets the
+    /// weapon effect while the demo runs, its resistance starting before the refresh threshold
+    /// (60 % of the travel) and giving way at it, to the pad's tenth of the travel; once the
+    /// demo quits, the block is off.
+    private static func demoTriggerResists(_ programs: Programs) async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        let since = Monotonic.now
+        let demo = try TerminalProcess(programs.haptics, ["demo", "--input", "trigger", "--driver", "evdev", "--device", pad.node])
+        let drawn = demo.wait(for: "haptics demo: pull to refresh")
+        let isWeapon = { (report: DualSenseOutputReport) -> Bool in
+            if case .weapon = report.rightTrigger.mode { report.setsTriggers } else { false }
+        }
+        let resists = Monotonic.wait(upTo: .seconds(4)) { pad.outputReports.contains { $0.at >= since && isWeapon($0) } }
+        let quit = Monotonic.now
+        demo.type("q")
+        let (status, output) = demo.finish()
+        usleep(100_000)
+        let reports = pad.outputReports.filter { $0.at >= since && $0.setsTriggers }
+        let timeline = describe(reports, from: since)
+        try expect(drawn, "haptics demo (\(status)) did not draw its screen:\n\(output)")
+        try expect(resists, "the right trigger never got the weapon effect while the demo ran:\n\(output)\(timeline)")
+        try expect(status == 0, "haptics demo exited \(status):\n\(output)")
+        let set = try require(reports.first(where: isWeapon), "no weapon effect: \(timeline)")
+        guard case .weapon(let start, let end, let strength) = set.rightTrigger.mode else { return }
+        try expect(
+            start < end && abs(end - 0.6) <= 0.5 / 9 + 1e-9 && strength > 0,
+            "the resistance should build up before 0.6 of the travel and give way there: \(set.rightTrigger)")
+        try expect(
+            set.validFlag0 == DualSenseOutputReport.rightTriggerBit && set.leftMotor == 0 && set.rightMotor == 0,
+            "the effect's report sets more than the right trigger's block: \(set)")
+        let afterQuit = reports.filter { $0.at >= quit }
+        try expect(afterQuit.last?.rightTrigger.isOff == true, "the right trigger was not freed when the demo quit: \(timeline)")
     }
 
     /// `haptics play LONG --locality right-trigger --driver hidraw`, killed with SIGKILL once the
