@@ -66,7 +66,8 @@ enum HidrawTests {
                 {
                     try await presetsDecode(programs)
                 },
-                KernelTest(name: "hidraw dualsense: the demo's trigger resists up to the threshold, gives way there, and is freed on quit") {
+                KernelTest(name: "hidraw dualsense: the demo's trigger resists up to the threshold, gives way there, and is freed on quit")
+                {
                     try await demoTriggerResists(programs)
                 },
                 KernelTest(name: "hidraw dualsense: kill -9 mid-pattern, the right trigger is reset within 100 ms") {
