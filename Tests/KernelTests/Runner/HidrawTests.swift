@@ -53,6 +53,9 @@ enum HidrawTests {
                 ) {
                     try await rightTriggerBesideMotors(programs, bluetooth: true)
                 },
+                KernelTest(name: "hidraw: haptics devices --json lists each pad's localities and hidraw node") {
+                    try await devicesListLocalities(programs)
+                },
                 KernelTest(name: "hidraw switch pro: a sharpness sweep plays as strictly rising carriers") {
                     try await sharpnessSweep(programs)
                 },
@@ -199,6 +202,32 @@ enum HidrawTests {
         // emulation, whose first frame may come tens of ms late; what the pad must see is the
         // vibration, then the block off.
         try expect(vibrating < reports.count - 1, "the right trigger was not turned off after it vibrated: \(timeline)")
+    }
+
+    /// `haptics devices --json` with a DualSense and a Switch Pro plugged in: the DualSense plays
+    /// at all seven localities, the Switch Pro at the four without triggers, and each names
+    /// the hidraw node of its own HID device, writable (the tests run as root).
+    private static func devicesListLocalities(_ programs: Programs) async throws {
+        let dualSense = try VirtualDualSense()
+        defer { dualSense.destroy() }
+        let switchPro = try VirtualSwitchPro()
+        defer { switchPro.destroy() }
+        let (status, json) = try ChildProcess(programs.haptics, ["devices", "--json"]).finish()
+        try expect(status == 0, "haptics devices --json exited \(status):\n\(json)")
+        let expected = [
+            (
+                dualSense.node, try HidrawNode.of(dualSense.node),
+                #"["all","handles","left-handle","right-handle","triggers","left-trigger","right-trigger"]"#
+            ),
+            (switchPro.node, try HidrawNode.of(switchPro.node), #"["all","handles","left-handle","right-handle"]"#),
+        ]
+        for (node, hidraw, localities) in expected {
+            let rest = json.firstRange(of: "\"node\":\"\(node)\"").map { String(json[$0.lowerBound...]) } ?? ""
+            try expect(!rest.isEmpty, "haptics devices --json does not list \(node):\n\(json)")
+            try expect(
+                rest.contains("\"localities\":\(localities),\"hidraw\":{\"node\":\"\(hidraw)\",\"writable\":true}"),
+                "\(node) is not listed with the localities \(localities) and its hidraw node \(hidraw):\n\(json)")
+        }
     }
 
     /// `haptics demo --input trigger` on the DualSense: the trigger the demo reads (R2) gets the
