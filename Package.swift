@@ -50,7 +50,7 @@ let package = Package(
         // The hidraw driver: output reports written to pads beside their kernel drivers (HD
         // Rumble, adaptive triggers, trigger motors).
         .target(
-            name: "HapticsHidraw", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "CHidrawGuardian"],
+            name: "HapticsHidraw", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsEvdev", "CHidrawGuardian"],
             swiftSettings: strict),
         // The hidraw driver's guardian: a forked child that resets a pad when its player dies.
         .target(name: "CHidrawGuardian"),
