@@ -56,6 +56,12 @@ enum HidrawTests {
                 KernelTest(name: "hidraw: haptics devices --json lists each pad's localities and hidraw node") {
                     try await devicesListLocalities(programs)
                 },
+                KernelTest(
+                    name:
+                        "hidraw: auto picks the richer path, HD Rumble on the Switch Pro, the triggers beside evdev's handles on the DualSense"
+                ) {
+                    try await autoPicksTheRicherPath(programs)
+                },
                 KernelTest(name: "hidraw switch pro: a sharpness sweep plays as strictly rising carriers") {
                     try await sharpnessSweep(programs)
                 },
@@ -227,6 +233,43 @@ enum HidrawTests {
             try expect(
                 rest.contains("\"localities\":\(localities),\"hidraw\":{\"node\":\"\(hidraw)\",\"writable\":true}"),
                 "\(node) is not listed with the localities \(localities) and its hidraw node \(hidraw):\n\(json)")
+        }
+    }
+
+    /// `--driver auto` (the default) with hidraw access: a sharp transient on the Switch Pro is
+    /// one HD Rumble packet on the top carrier (the kernel's driver only ever plays 160 + 320
+    /// Hz); `haptics play heavy` on the DualSense reaches the motors through the kernel's
+    /// reports and, at `all`, the triggers' vibration through hidraw; at `handles` it leaves
+    /// the triggers alone.
+    private static func autoPicksTheRicherPath(_ programs: Programs) async throws {
+        let switchPro = try VirtualSwitchPro()
+        let packets = try play(["\(programs.fixtures)/sharp-transient.ahap"], on: switchPro, programs, driver: "auto")
+        switchPro.destroy()
+        let sounding = packets.filter { !$0.isSilent }
+        try expect(
+            !sounding.isEmpty && sounding.allSatisfy { $0.left.lowCode == 127 && $0.right.lowCode == 127 },
+            "auto did not play HD Rumble's top carrier on the Switch Pro: \(describe(packets))")
+
+        let dualSense = try VirtualDualSense()
+        defer { dualSense.destroy() }
+        for (locality, triggers) in [("all", true), ("handles", false)] {
+            let since = Monotonic.now
+            let motorStart = dualSense.motorReports.count
+            let (status, output) = try ChildProcess(
+                programs.haptics, ["play", "heavy", "--locality", locality, "--device", dualSenseName]
+            ).finish()
+            try expect(status == 0, "haptics play heavy --locality \(locality) exited \(status):\n\(output)")
+            usleep(200_000)
+            let reports = dualSense.outputReports.filter { $0.at >= since }
+            let timeline = describe(reports, from: since)
+            let levels = PadPlayback.distinct(PadPlayback.settle(dualSense, from: motorStart).map(\.levels))
+            let heavy = [MotorLevels.off, MotorLevels(weak: 0xFF, strong: 0xFF), .off]
+            try expect(levels == heavy, "at \(locality) the motors went through \(levels), expected evdev's heavy \(heavy)")
+            let vibrated = reports.contains { $0.setsTriggers && ($0.rightTrigger.vibrationAmplitude ?? 0) > 0 }
+            try expect(vibrated == triggers, "at \(locality) the triggers \(vibrated ? "vibrated" : "did not vibrate"): \(timeline)")
+            try expect(
+                reports.filter(\.setsTriggers).allSatisfy { $0.leftMotor == 0 && $0.rightMotor == 0 },
+                "a trigger report set the motors: \(timeline)")
         }
     }
 
@@ -501,12 +544,14 @@ enum HidrawTests {
     /// Plays each pattern with `haptics play PATTERN --driver hidraw` on the Switch Pro, one
     /// after the other, and returns the rumble packets the pad received meanwhile and until
     /// 200 ms after the last player exited.
-    private static func play(_ patterns: [String], on pad: VirtualSwitchPro, _ programs: Programs) throws -> [SwitchRumblePacket] {
+    private static func play(
+        _ patterns: [String], on pad: VirtualSwitchPro, _ programs: Programs, driver: String = "hidraw"
+    ) throws -> [SwitchRumblePacket] {
         let since = Monotonic.now
         for pattern in patterns {
-            let (status, output) = try ChildProcess(programs.haptics, ["play", pattern, "--driver", "hidraw", "--device", pad.node])
+            let (status, output) = try ChildProcess(programs.haptics, ["play", pattern, "--driver", driver, "--device", pad.node])
                 .finish()
-            try expect(status == 0, "haptics play \(pattern) --driver hidraw exited \(status):\n\(output)")
+            try expect(status == 0, "haptics play \(pattern) --driver \(driver) exited \(status):\n\(output)")
         }
         usleep(200_000)
         return pad.rumblePackets.filter { $0.at >= since }
