@@ -192,16 +192,7 @@ struct Syscalls: Sendable {
                 isPressurePad: libevdev_has_property(device, UInt32(HAPTICS_INPUT_PROP_PRESSUREPAD)) == 1
             )
         },
-        listDirectory: { path throws(Errno) in
-            guard let directory = opendir(path) else { throw .current }
-            defer { closedir(directory) }
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                names.append(name)
-            }
-            return names
-        },
+        listDirectory: { path throws(Errno) in try DirectoryReader.names(in: path) },
         watchDirectory: { path throws(Errno) in
             let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             guard fd >= 0 else { throw .current }

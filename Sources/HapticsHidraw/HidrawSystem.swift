@@ -56,16 +56,7 @@ struct HidrawSystem: Sendable {
         },
         close: { fd in _ = Glibc.close(fd) },
         canWrite: { path in access(path, W_OK) == 0 },
-        listDirectory: { path throws(Errno) in
-            guard let directory = opendir(path) else { throw .current }
-            defer { closedir(directory) }
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != "." && name != ".." { names.append(name) }
-            }
-            return names
-        },
+        listDirectory: { path throws(Errno) in try DirectoryReader.names(in: path) },
         resolve: { path in
             guard let resolved = realpath(path, nil) else { return nil }
             defer { free(resolved) }
