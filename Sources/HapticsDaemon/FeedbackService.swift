@@ -1,6 +1,5 @@
 import CSDBus
 import FeedbackTheme
-import HapticsCommandLine
 import HapticsModel
 import HapticsPlayback
 import HapticsRouting
