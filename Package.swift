@@ -86,9 +86,15 @@ let package = Package(
             name: "HapticsDaemon",
             dependencies: [
                 "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsRouting",
-                "HapticsCommandLine", "FeedbackTheme", "CSDBus",
+                "FeedbackTheme", "CSDBus",
             ], swiftSettings: strict),
-        .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon", "HapticsCommandLine"], swiftSettings: strict),
+        // hapticsd's command line: its options, help, exit statuses, and the words for what
+        // stops it from starting, over the service.
+        .target(
+            name: "HapticsDaemonTool",
+            dependencies: ["HapticsDaemon", "HapticsCommandLine", "HapticsRouting", "HapticsEvdev", "FeedbackTheme"],
+            swiftSettings: strict),
+        .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon", "HapticsDaemonTool"], swiftSettings: strict),
         // The C interface's header (installed as haptics.h), for the Swift side to share its types.
         .systemLibrary(name: "CHaptics", path: "CHaptics"),
         // The C interface: haptics.h's functions over the engine, on the command line's drivers.
@@ -98,7 +104,7 @@ let package = Package(
         // target, and only the library does: its tests are C and Python programs.)
         .target(
             name: "HapticsC",
-            dependencies: ["CHaptics", "HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsRouting", "HapticsCommandLine"],
+            dependencies: ["CHaptics", "HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsRouting"],
             swiftSettings: strict,
             linkerSettings: [
                 .unsafeFlags([
@@ -109,7 +115,8 @@ let package = Package(
         // Writes the manual pages and the shell completions from the programs' declarations, for
         // `make install`; no product, so it is no part of what the package offers.
         .executableTarget(
-            name: "haptics-docgen", dependencies: ["HapticsTool", "HapticsDaemon", "HapticsCommandLine", "HapticsModel"],
+            name: "haptics-docgen",
+            dependencies: ["HapticsTool", "HapticsDaemon", "HapticsDaemonTool", "HapticsCommandLine", "HapticsModel"],
             swiftSettings: strict),
 
         .testTarget(
@@ -133,9 +140,13 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
+            name: "HapticsDaemonToolTests",
+            dependencies: ["HapticsDaemonTool", "HapticsDaemon", "HapticsCommandLine", "HapticsEvdev", "Haptics"], swiftSettings: strict),
+        .testTarget(
             name: "HapticsToolTests",
             dependencies: [
-                "HapticsTool", "HapticsTesting", "HapticsRouting", "HapticsCommandLine", "HapticsDaemon", "Haptics", "HapticsEvdev",
+                "HapticsTool", "HapticsTesting", "HapticsRouting", "HapticsCommandLine", "HapticsDaemon", "HapticsDaemonTool", "Haptics",
+                "HapticsEvdev",
                 "HapticsHidraw",
                 "PullToRefresh",
             ], swiftSettings: strict),

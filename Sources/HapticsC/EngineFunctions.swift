@@ -1,4 +1,3 @@
-import HapticsCommandLine
 import HapticsRouting
 
 /// `haptics_engine_open`: see haptics.h.

@@ -1,5 +1,6 @@
 import HapticsCommandLine
 import HapticsDaemon
+import HapticsDaemonTool
 import HapticsTool
 
 /// The files generated from the programs' declarations, by the names `make install` gives them:

@@ -1,4 +1,5 @@
 import HapticsCommandLine
+import HapticsModel
 import HapticsTool
 
 /// haptics(1): every subcommand with its arguments and options, from the declarations the

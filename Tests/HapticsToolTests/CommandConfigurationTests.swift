@@ -2,6 +2,7 @@ import Testing
 
 @testable import HapticsCommandLine
 @testable import HapticsDaemon
+@testable import HapticsDaemonTool
 @testable import HapticsTool
 
 /// Every command's help and parser come from its declaration: each declared option parses

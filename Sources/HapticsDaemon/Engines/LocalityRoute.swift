@@ -1,4 +1,3 @@
-import HapticsCommandLine
 import HapticsEvdev
 import HapticsHidraw
 import HapticsModel

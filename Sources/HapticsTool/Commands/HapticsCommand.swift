@@ -1,4 +1,5 @@
 public import HapticsCommandLine
+import HapticsModel
 
 /// The `haptics` command line: parses the arguments, runs the subcommand, and returns the
 /// exit status. Kept apart from `main` so tests can run it with a captured console.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import HapticsCommandLine
 @testable import HapticsDaemon
+@testable import HapticsDaemonTool
 
 @Suite struct DaemonOptionsTests {
     private func parse(_ arguments: [String]) throws(UsageError) -> DaemonOptions {

@@ -5,6 +5,7 @@ import Testing
 
 @testable import HapticsCommandLine
 @testable import HapticsDaemon
+@testable import HapticsDaemonTool
 
 @Suite struct DaemonAdviceTests {
     @Test func aThemeFromTheEnvironmentSaysSoAndExits65() {
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func noSessionBusSaysWhereItLooksAndHowToRun() {
-        let message = DaemonAdvice.message(for: BusError(DaemonAdvice.connectingToTheSessionBus, result: -ENOMEDIUM))
+        let message = DaemonAdvice.message(for: BusError(BusError.connectingToTheSessionBus, result: -ENOMEDIUM))
         #expect(message.hasPrefix("connecting to the session bus: No medium found: hapticsd serves a desktop session's bus"))
         #expect(message.contains("systemctl --user start hapticsd"))
         #expect(DaemonAdvice.message(for: BusError("requesting the name", result: -EIO)) == "requesting the name: Input/output error")

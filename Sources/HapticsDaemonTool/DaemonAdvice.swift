@@ -1,11 +1,9 @@
 import FeedbackTheme
+import HapticsDaemon
 
 /// What `hapticsd` tells a person about an error that stops it from starting: the error, where
 /// its input came from when that is not on the command line, and the next step.
 enum DaemonAdvice {
-    /// The operation of the `BusError` thrown when there is no session bus to connect to.
-    static let connectingToTheSessionBus = "connecting to the session bus"
-
     /// The message for a theme that cannot be loaded: its error, and for a path that came from
     /// the environment (`$FEEDBACK_THEME`) or the user's configuration, where it came from and
     /// what to do.
@@ -20,7 +18,7 @@ enum DaemonAdvice {
     /// The message for a bus error: with no session bus, where hapticsd looks for one and how
     /// it is meant to run; any other as it is.
     static func message(for error: BusError) -> String {
-        guard error.operation == connectingToTheSessionBus else { return "\(error)" }
+        guard error.operation == BusError.connectingToTheSessionBus else { return "\(error)" }
         return "\(error): hapticsd serves a desktop session's bus ($DBUS_SESSION_BUS_ADDRESS, else $XDG_RUNTIME_DIR/bus); "
             + "run it in that session, e.g. as the user service (systemctl --user start hapticsd)"
     }

@@ -1,7 +1,7 @@
 import HapticsEvdev
 import Testing
 
-@testable import HapticsCommandLine
+@testable import HapticsRouting
 
 @Suite struct DeviceSelectionOptionTests {
     private static func pad(_ name: String, gamepad: Bool = true) -> DeviceCapabilities {

@@ -1,6 +1,5 @@
-import FeedbackTheme
+package import FeedbackTheme
 import Glibc
-public import HapticsCommandLine
 import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
@@ -8,84 +7,52 @@ import HapticsPlatform
 import HapticsPlayback
 import HapticsRouting
 
-/// `hapticsd`: parses the command line, loads the theme, owns `org.sigxcpu.Feedback` on the
-/// session bus and runs the one event loop until SIGTERM or SIGINT (stopping every motor
-/// and erasing every effect; exit 0 after SIGTERM, systemd's stop, and 130 after SIGINT) or
-/// until another process takes the name. SIGHUP reloads the
-/// theme. The loop polls the bus, a signalfd, the mailbox's eventfd (playbacks ending on the
-/// player's thread) and the hot-plug monitor's inotify descriptor; only it touches the bus.
-/// Kept apart from `main` so tests can run it.
-public enum HapticsDaemonCommand {
+/// The session service: owns `org.sigxcpu.Feedback` on the session bus and runs the one event
+/// loop until SIGTERM or SIGINT (stopping every motor and erasing every effect) or until
+/// another process takes the name. SIGHUP reloads the theme. The loop polls the bus, a
+/// signalfd, the mailbox's eventfd (playbacks ending on the player's thread) and the hot-plug
+/// monitor's inotify descriptor; only it touches the bus. What it has to say goes to a log, one
+/// line a call; how it ended is a value (`DaemonEnd`), which the command turns into an exit
+/// status.
+public enum DaemonService {
     /// The bus name served.
     static let name = "org.sigxcpu.Feedback"
 
-    /// Runs `hapticsd` with `arguments` (without the program name). Call
-    /// `blockSignals()` first, on the main thread, before any other thread starts.
-    public static func run(_ arguments: [String], environment: [String: String], console: Console = .standard) -> ExitCode {
-        var reader = ArgumentReader(arguments, for: DaemonOptions.configuration)
-        if reader.flag(.help) {
-            console.out(reader.usage)
-            return .success
-        }
-        if reader.flag(.version) {
-            console.out(DaemonVersion.text)
-            return .success
-        }
-        let options: DaemonOptions
-        do {
-            options = try DaemonOptions.parse(&reader)
-        } catch {
-            console.err("Error: \(error.message)")
-            console.err(error.usage)
-            return .usage
-        }
-        let lookup = ThemeLookup.resolve(option: options.theme, environment: environment) { access($0, F_OK) == 0 }
-        let theme: FeedbackTheme
-        do {
-            theme = try load(lookup, console: console)
-        } catch {
-            console.err("Error: \(DaemonAdvice.message(for: error, option: options.theme, environment: environment))")
-            return .dataError
-        }
-        do {
-            return try serve(options, theme: theme, lookup: lookup, console: console)
-        } catch {
-            console.err("Error: \(DaemonAdvice.message(for: error))")
-            return .failure
-        }
-    }
-
-    /// Blocks SIGTERM, SIGINT and SIGHUP so that they reach the loop through a signalfd.
+    /// Blocks SIGTERM, SIGINT and SIGHUP so that they reach the loop through a signalfd. Call
+    /// it first, on the main thread, before any other thread starts.
     public static func blockSignals() {
         SignalChannel.block()
     }
 
-    private static func load(_ lookup: ThemeLookup, console: Console) throws(ThemeLoadError) -> FeedbackTheme {
+    /// The theme `lookup` finds: the built-in one, or the file's, its notices and warnings on
+    /// `log`.
+    package static func load(_ lookup: ThemeLookup, log: (String) -> Void) throws(ThemeLoadError) -> FeedbackTheme {
         switch lookup {
         case .builtIn:
             return BuiltInTheme.theme
         case .file(let path):
             let loaded = try ThemeLoader().load(contentsOf: path)
-            for notice in loaded.notices { console.err("hapticsd: note: \(notice)") }
-            for warning in loaded.warnings { console.err("hapticsd: warning: \(warning)") }
+            for notice in loaded.notices { log("hapticsd: note: \(notice)") }
+            for warning in loaded.warnings { log("hapticsd: warning: \(warning)") }
             return loaded.theme
         }
     }
 
-    /// Serves the bus until a signal or the loss of the name ends it, then releases the
-    /// drivers: the main engine's, and the localities' (which resets what they set on the pads).
-    private static func serve(_ options: DaemonOptions, theme: FeedbackTheme, lookup: ThemeLookup, console: Console) throws(BusError)
-        -> ExitCode
-    {
+    /// Serves the bus with `theme` (found by `lookup`, which SIGHUP follows again) until a
+    /// signal or the loss of the name ends it, then releases the drivers: the main engine's,
+    /// and the localities' (which resets what they set on the pads).
+    package static func serve(
+        _ options: DaemonOptions, theme: FeedbackTheme, lookup: ThemeLookup, log: @escaping @Sendable (String) -> Void
+    ) throws(BusError) -> DaemonEnd {
         let mailbox = try Mailbox<DaemonWork>()
         let signals = try SignalChannel()
-        let output = DaemonOutput(options, console: console, mailbox: mailbox)
+        let output = DaemonOutput(options, log: log, mailbox: mailbox)
         // hidraw renders for the pad it drives (the Switch Pro's HD Rumble profile), which
         // it names once it has opened it; evdev renders as it always has.
         let hidraw = output.driver as? HidrawDriver
         try? hidraw?.prepare()
         let engine = HapticEngine(driver: output.driver, settings: RenderSettings(pad: hidraw?.renderProfile))
-        let localities = LocalityEngines(options, origin: .now) { notice in console.err("hapticsd: \(notice)") }
+        let localities = LocalityEngines(options, origin: .now) { notice in log("hapticsd: \(notice)") }
         let startFailure: (any Error)? = waitFor {
             do {
                 try await engine.start()
@@ -95,14 +62,14 @@ public enum HapticsDaemonCommand {
             }
         }
         if let error = startFailure {
-            console.err("hapticsd: note: \(Advice.message(for: error)); playing as soon as a device appears")
+            log("hapticsd: note: \(Advice.message(for: error)); playing as soon as a device appears")
         }
-        let served: Result<ExitCode, BusError>
+        let served: Result<DaemonEnd, BusError>
         do throws(BusError) {
             served = .success(
                 try serveLoop(
                     options, engine: engine, localities: localities, output: output, mailbox: mailbox, signals: signals, theme: theme,
-                    lookup: lookup, console: console))
+                    lookup: lookup, log: log))
         } catch {
             served = .failure(error)
         }
@@ -129,12 +96,12 @@ public enum HapticsDaemonCommand {
         signals: borrowing SignalChannel,
         theme: FeedbackTheme,
         lookup: ThemeLookup,
-        console: Console
-    ) throws(BusError) -> ExitCode {
+        log: @escaping @Sendable (String) -> Void
+    ) throws(BusError) -> DaemonEnd {
         let bus = try Bus.session()
         let service = FeedbackService(
             bus: bus, engine: engine, localities: localities, mailbox: mailbox, theme: theme, limits: DaemonLimits(),
-            devices: output.devices, log: console.err)
+            devices: output.devices, log: log)
         try bus.serve { member, message, reply, error in
             service.handle(member, message: message, reply: reply, error: error)
         }
@@ -157,15 +124,15 @@ public enum HapticsDaemonCommand {
             let taken = NameTaken(
                 name: name, owner: owner?.unique,
                 process: owner.flatMap { $0.pid > 0 ? (command(of: $0.pid), $0.pid) : nil }, replaceTried: options.replace)
-            console.err(taken.message)
-            return .unavailable
+            log(taken.message)
+            return .nameTaken
         }
-        console.err("hapticsd: serving \(name) with the theme '\(service.themeName)'\(lookup == .builtIn ? " (built in)" : "")")
+        log("hapticsd: serving \(name) with the theme '\(service.themeName)'\(lookup == .builtIn ? " (built in)" : "")")
         while true {
             try bus.process()
             if lost {
-                console.err("hapticsd: another process took \(name); exiting")
-                return .success
+                log("hapticsd: another process took \(name); exiting")
+                return .nameLost
             }
             let now = MonotonicInstant.now
             service.advance(now: now)
@@ -183,13 +150,12 @@ public enum HapticsDaemonCommand {
             if fds[1].revents != 0 {
                 for signal in signals.take() {
                     if signal == SIGHUP {
-                        reload(lookup, into: service, console: console)
+                        reload(lookup, into: service, log: log)
                     } else {
-                        console.err("hapticsd: \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): stopping every motor")
+                        log("hapticsd: \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): stopping every motor")
                         engine.stop()
                         bus.flush()
-                        // SIGTERM is how systemd stops the service: a normal end, not a failure.
-                        return signal == SIGTERM ? .success : .interrupted
+                        return signal == SIGTERM ? .terminated : .interrupted
                     }
                 }
             }
@@ -203,12 +169,12 @@ public enum HapticsDaemonCommand {
         }
     }
 
-    private static func reload(_ lookup: ThemeLookup, into service: FeedbackService, console: Console) {
+    private static func reload(_ lookup: ThemeLookup, into service: FeedbackService, log: (String) -> Void) {
         do {
-            service.use(try load(lookup, console: console))
-            console.err("hapticsd: SIGHUP: reloaded the theme '\(service.themeName)'")
+            service.use(try load(lookup, log: log))
+            log("hapticsd: SIGHUP: reloaded the theme '\(service.themeName)'")
         } catch {
-            console.err("hapticsd: SIGHUP: keeping the theme '\(service.themeName)': \(error)")
+            log("hapticsd: SIGHUP: keeping the theme '\(service.themeName)': \(error)")
         }
     }
 
@@ -216,19 +182,5 @@ public enum HapticsDaemonCommand {
     private static func command(of pid: Int32) -> String {
         guard let bytes = try? FileReader.bytes(atPath: "/proc/\(pid)/comm", limit: 256) else { return "unknown" }
         return String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
-    }
-
-    /// The process's environment, from `environ`.
-    public static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var cursor = environ
-        while let entry = cursor.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            cursor += 1
-        }
-        return result
     }
 }
