@@ -1,5 +1,3 @@
-import CEvdev
-import Glibc
 public import HapticsModel
 import HapticsPlatform
 import Synchronization
@@ -27,16 +25,23 @@ import Synchronization
 ///   the first upload fails with `hapticNeedsNewerKernel`.
 /// - `stop()` writes a stop and erases the effect; `close()` also closes the devices.
 public final class EvdevDriver: HapticDriver {
+    /// An open device and how frames reach it: motor levels, or a haptic touchpad's
+    /// waveforms.
     private struct OpenDevice {
-        var info: EvdevDeviceInfo
-        var fd: Int32
-        var effectID: Int16 = -1
-        var isPlaying = false
-        var gain: Double?
-        /// How frames become waveforms, on a haptic touchpad (set once its effect is uploaded).
-        var touchpad: TouchpadWaveforms?
-        /// The amplitude steps of the device's profile, found once when it is opened.
-        var steps: AmplitudeSteps
+        let node: EvdevNode
+        var output: any EvdevOutput
+
+        var info: EvdevDeviceInfo { node.info }
+
+        /// Plays `frame` through the device's output.
+        mutating func play(_ frame: RumbleFrame, notices: inout [String]) throws(Errno) {
+            try output.play(frame, on: node, notices: &notices)
+        }
+
+        /// Stops what plays and, with `erase`, erases the effect.
+        mutating func silence(erase: Bool) throws(Errno) {
+            try output.silence(on: node, erase: erase)
+        }
     }
 
     private struct State {
@@ -99,7 +104,7 @@ public final class EvdevDriver: HapticDriver {
             if !isReady(state) { try prepare(&state) }
             for index in state.devices.indices {
                 do throws(Errno) {
-                    try play(frame, on: &state.devices[index], notices: &notices)
+                    try state.devices[index].play(frame, notices: &notices)
                 } catch {
                     return finishPlaying(frame, failedWith: error, at: index, in: &state, notices: &notices)
                 }
@@ -124,13 +129,13 @@ public final class EvdevDriver: HapticDriver {
             if error.meansDeviceGone {
                 gone.append(index)
             } else {
-                failure = failure ?? describe(error, on: state.devices[index], operation: "playing")
+                failure = failure ?? state.devices[index].node.failure(error, operation: "playing")
             }
         }
         note(error, at: index)
         for next in state.devices.indices.dropFirst(index + 1) {
             do throws(Errno) {
-                try play(frame, on: &state.devices[next], notices: &notices)
+                try state.devices[next].play(frame, notices: &notices)
             } catch {
                 note(error, at: next)
             }
@@ -144,9 +149,9 @@ public final class EvdevDriver: HapticDriver {
             var failure: EvdevError?
             for index in state.devices.indices {
                 do throws(Errno) {
-                    try silence(&state.devices[index], erase: true)
+                    try state.devices[index].silence(erase: true)
                 } catch  where !error.meansDeviceGone {
-                    failure = failure ?? describe(error, on: state.devices[index], operation: "stopping")
+                    failure = failure ?? state.devices[index].node.failure(error, operation: "stopping")
                 } catch {}
             }
             if let failure { throw failure }
@@ -160,8 +165,8 @@ public final class EvdevDriver: HapticDriver {
             state.watcher = nil
             state.isWatching = false
             for var device in state.devices {
-                try? silence(&device, erase: true)
-                system.close(device.fd)
+                try? device.silence(erase: true)
+                system.close(device.node.fd)
             }
             state.devices = []
         }
@@ -184,17 +189,9 @@ public final class EvdevDriver: HapticDriver {
             }
             for info in picked { state.devices.append(try open(info)) }
         }
-        for index in state.devices.indices where state.devices[index].effectID < 0 {
-            if state.devices[index].info.capabilities.isHapticTouchpad {
-                try prepareTouchpad(&state.devices[index])
-                continue
-            }
-            do throws(Errno) {
-                try upload(strong: 0, weak: 0, duration: .zero, to: &state.devices[index])
-                try setGain(1, on: &state.devices[index])
-            } catch {
-                throw describe(error, on: state.devices[index], operation: "uploading an effect")
-            }
+        for index in state.devices.indices where !state.devices[index].output.isUploaded {
+            let node = state.devices[index].node
+            try state.devices[index].output.prepare(on: node)
         }
     }
 
@@ -202,14 +199,18 @@ public final class EvdevDriver: HapticDriver {
     /// the watcher started where the selection follows hot-plug. Asked on every frame, so it
     /// answers without a call into `prepare`.
     private func isReady(_ state: State) -> Bool {
-        !state.devices.isEmpty && state.devices.allSatisfy { $0.effectID >= 0 }
+        !state.devices.isEmpty && state.devices.allSatisfy { $0.output.isUploaded }
             && (state.isWatching || !watchesHotPlug || !selection.followsHotPlug)
     }
 
+    /// Opens a device with the output it supports: a haptic touchpad's waveforms, else motor
+    /// levels in the steps of its profile.
     private func open(_ info: EvdevDeviceInfo) throws(EvdevError) -> OpenDevice {
         do {
             let fd = try system.open(info.node, .readWrite)
-            return OpenDevice(info: info, fd: fd, steps: info.profile.steps)
+            let output: any EvdevOutput =
+                info.capabilities.isHapticTouchpad ? TouchpadOutput() : RumbleOutput(steps: info.profile.steps)
+            return OpenDevice(node: EvdevNode(info: info, fd: fd, system: system), output: output)
         } catch {
             if error.meansPermissionDenied { throw .permissionDenied(node: info.node) }
             if error.meansDeviceGone { throw .deviceGone(node: info.node, name: info.name) }
@@ -241,138 +242,7 @@ public final class EvdevDriver: HapticDriver {
 
     /// Closes a device that went away; the notice to give once the lock is released.
     private func drop(_ device: OpenDevice) -> String {
-        system.close(device.fd)
+        system.close(device.node.fd)
         return "\(device.info.node) (\(device.info.name)) was unplugged; dropped it"
-    }
-
-    // MARK: - Playing
-
-    private func play(_ frame: RumbleFrame, on device: inout OpenDevice, notices: inout [String]) throws(Errno) {
-        if device.touchpad != nil {
-            try playTouchpad(frame, on: &device, notices: &notices)
-            return
-        }
-        guard !frame.isSilent else {
-            try silence(&device, erase: false)
-            return
-        }
-        var strong = frame.strong
-        var weak = frame.weak
-        if device.info.capabilities.hasGain {
-            try setGain(frame.gain, on: &device)
-        } else {
-            strong = frame.scaledStrong
-            weak = frame.scaledWeak
-        }
-        try upload(strong: strong, weak: weak, duration: frame.duration, to: &device)
-        try system.play(device.fd, effect: device.effectID, true)
-        device.isPlaying = true
-    }
-
-    /// Sends `gain` to a device with `FF_GAIN` when it differs from what the device has.
-    private func setGain(_ gain: Double, on device: inout OpenDevice) throws(Errno) {
-        guard device.info.capabilities.hasGain, device.gain != gain else { return }
-        try system.setGain(device.fd, magnitude: RumbleEffect.magnitude(gain))
-        device.gain = gain
-    }
-
-    private func upload(strong: Double, weak: Double, duration: Duration, to device: inout OpenDevice) throws(Errno) {
-        var effect =
-            device.info.capabilities.prefersPeriodic
-            ? RumbleEffect.periodic(strong: strong, weak: weak, duration: duration, id: device.effectID)
-            : RumbleEffect.rumble(strong: strong, weak: weak, duration: duration, id: device.effectID, steps: device.steps)
-        try system.upload(device.fd, &effect)
-        device.effectID = effect.id
-    }
-
-    /// Uploads a silent click to hold the touchpad's slot and tries each continuous waveform
-    /// in place, keeping the first the pad takes: an `EINVAL` is a waveform it does not list.
-    /// On a kernel without `FF_HAPTIC`, the click's `EINVAL` fails with the kernel's release.
-    private func prepareTouchpad(_ device: inout OpenDevice) throws(EvdevError) {
-        do throws(Errno) {
-            try uploadHaptic(.click, intensity: 0, duration: .zero, to: &device)
-        } catch {
-            let kernel = system.kernelRelease()
-            if error == Errno(EINVAL), !Self.hasHaptic(kernel: kernel) {
-                throw .hapticNeedsNewerKernel(node: device.info.node, name: device.info.name, kernel: kernel)
-            }
-            throw describe(error, on: device, operation: "uploading a click")
-        }
-        var continuous: HapticWaveform?
-        do throws(Errno) {
-            for waveform in HapticWaveform.continuous where continuous == nil {
-                do throws(Errno) {
-                    try uploadHaptic(waveform, intensity: 0, duration: .zero, to: &device)
-                    continuous = waveform
-                } catch  where error == Errno(EINVAL) {}
-            }
-            if continuous != nil { try uploadHaptic(.click, intensity: 0, duration: .zero, to: &device) }
-        } catch {
-            throw describe(error, on: device, operation: "uploading a waveform")
-        }
-        device.touchpad = TouchpadWaveforms(continuous: continuous)
-    }
-
-    private func playTouchpad(_ frame: RumbleFrame, on device: inout OpenDevice, notices: inout [String]) throws(Errno) {
-        guard var touchpad = device.touchpad else { return }
-        let steps = touchpad.next(frame)
-        device.touchpad = touchpad
-        for step in steps {
-            switch step {
-            case .play(let waveform, let intensity, let duration):
-                try uploadHaptic(waveform, intensity: intensity, duration: duration, to: &device)
-                try system.play(device.fd, effect: device.effectID, true)
-                device.isPlaying = true
-            case .stop:
-                try system.play(device.fd, effect: device.effectID, false)
-                device.isPlaying = false
-            case .leftOut:
-                notices.append(
-                    "\(device.info.node) (\(device.info.name)) lists no continuous waveform: the pattern's continuous parts are left out"
-                )
-            }
-        }
-    }
-
-    private func uploadHaptic(_ waveform: HapticWaveform, intensity: UInt16, duration: Duration, to device: inout OpenDevice)
-        throws(Errno)
-    {
-        var effect = RumbleEffect.haptic(waveform, intensity: intensity, duration: duration, id: device.effectID)
-        try system.upload(device.fd, &effect)
-        device.effectID = effect.id
-    }
-
-    /// Whether a kernel release (`uname -r`) is at least the first with `FF_HAPTIC`; an
-    /// unreadable release counts as new enough.
-    static func hasHaptic(kernel release: String) -> Bool {
-        let numbers = release.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
-        guard numbers.count == 2 else { return true }
-        return (numbers[0], numbers[1]) >= EvdevError.hapticKernel
-    }
-
-    private func silence(_ device: inout OpenDevice, erase: Bool) throws(Errno) {
-        if var touchpad = device.touchpad {
-            _ = touchpad.end()
-            device.touchpad = touchpad
-        }
-        if device.isPlaying, device.effectID >= 0 {
-            try system.play(device.fd, effect: device.effectID, false)
-        }
-        device.isPlaying = false
-        if erase, device.effectID >= 0 {
-            let (fd, id) = (device.fd, device.effectID)
-            device.effectID = -1
-            try system.erase(fd, id)
-        }
-    }
-
-    private func describe(_ error: Errno, on device: OpenDevice, operation: String) -> EvdevError {
-        switch error {
-        case _ where error.meansNoSpace:
-            .noFreeEffectSlot(node: device.info.node, name: device.info.name, slots: device.info.capabilities.effectSlots)
-        case _ where error.meansAccessDenied: .permissionDenied(node: device.info.node)
-        case _ where error.meansDeviceGone: .deviceGone(node: device.info.node, name: device.info.name)
-        default: .system(operation: operation, node: device.info.node, errno: error)
-        }
     }
 }

@@ -93,12 +93,11 @@ public final class HidrawDriver: HapticDriver {
         guard effect.isValid else { throw HidrawError.invalidTriggerEffect(effect) }
         try prepare()
         try state.withLock { state throws(HidrawError) in
-            guard state.pads.contains(where: { $0.info.model == .dualSense }) else {
+            guard state.pads.contains(where: { $0.info.model.hasAdaptiveTriggers }) else {
                 throw .noAdaptiveTriggers(name: state.pads.first?.info.device.name ?? "")
             }
-            for index in state.pads.indices where state.pads[index].info.model == .dualSense {
-                let bytes = state.pads[index].triggerReport(effect, on: side)
-                try write(bytes, to: &state.pads[index])
+            for index in state.pads.indices where state.pads[index].info.model.hasAdaptiveTriggers {
+                _ = try perform(state.pads[index].family.setTriggerEffect(effect, on: side), on: &state.pads[index])
             }
         }
     }
@@ -148,13 +147,12 @@ public final class HidrawDriver: HapticDriver {
     /// looks for pads again.
     public func apply(_ frame: RumbleFrame) throws {
         try prepare()
-        let now = system.now()
-        try forEachPad { pad throws(HidrawError) in try play(frame, on: &pad, now: now) }
+        try forEachPad { pad throws(HidrawError) in try perform(pad.family.play(frame, now: system.now()), on: &pad) }
     }
 
     /// Silences what the driver plays and turns the trigger effects it set off.
     public func stop() throws {
-        try forEachPad { pad throws(HidrawError) in try silence(&pad) }
+        try forEachPad { pad throws(HidrawError) in try perform(pad.family.stop(now: system.now()), on: &pad) }
     }
 
     /// Runs `body` on every pad under the lock, then starts the timers it asks for and drops
@@ -184,8 +182,8 @@ public final class HidrawDriver: HapticDriver {
         if let failure { throw failure }
     }
 
-    /// Resets everything the driver set, disarms the guardians and closes the nodes. An Xbox
-    /// report that must wait for the 50 ms to pass is waited for here, at most 50 ms.
+    /// Resets everything the driver set, disarms the guardians and closes the nodes. A reset
+    /// that must wait for the family's spacing (the Xbox's 50 ms) is waited for here.
     public func close() {
         let pads = state.withLock { state -> [HidrawPad] in
             defer {
@@ -195,9 +193,9 @@ public final class HidrawDriver: HapticDriver {
             return state.pads
         }
         for pad in pads {
-            let resets = pad.resetReports()
-            if pad.info.model == .xboxBluetooth, !resets.isEmpty, let last = pad.lastXboxReport {
-                system.sleep(last + HidrawPad.xboxSpacing - system.now())
+            let resets = pad.family.resetReports
+            if !resets.isEmpty, let earliest = pad.family.earliestNextReport {
+                system.sleep(earliest - system.now())
             }
             for report in resets {
                 do throws(Errno) {
@@ -255,92 +253,27 @@ public final class HidrawDriver: HapticDriver {
         system.close(pad.fd)
     }
 
-    // MARK: - Playing (under the lock)
+    // MARK: - Writing (under the lock)
 
-    /// A timer to start once the lock is released: a Switch feed or a waiting Xbox report.
+    /// A wake-up to start once the lock is released.
     private struct Timer {
-        enum Kind {
-            /// Re-send the Switch's sounding report, unless a newer frame came.
-            case feed(generation: Int)
-            /// End the DualSense's sounding frame, unless a newer frame came.
-            case expire(generation: Int)
-            /// Send the Xbox report waiting for the 50 ms to pass.
-            case xbox
-        }
-
         /// The pad's `serial`: a timer outlives a closed pad, never reaches a reopened one.
         var pad: Int
-        var delay: Duration
-        var kind: Kind
+        var wake: HidrawPadStep.Wake
     }
 
-    private func play(_ frame: RumbleFrame, on pad: inout HidrawPad, now: Duration) throws(HidrawError) -> Timer? {
-        switch pad.info.model {
-        case .dualSense:
-            pad.feedGeneration += 1
-            try write(pad.dualSenseReport(frame), to: &pad)
-            guard !frame.isSilent, frame.duration > .zero else { return nil }
-            return Timer(
-                pad: pad.serial, delay: frame.duration + HidrawPad.expiryGuard, kind: .expire(generation: pad.feedGeneration))
-        case .switchPro:
-            let report = pad.switchReport(frame)
-            pad.feedGeneration += 1
-            if frame.isSilent { try writeReset(report.bytes, to: &pad) } else { try write(report.bytes, to: &pad) }
-            guard !frame.isSilent, frame.duration > HidrawPad.switchFeedInterval else {
-                pad.feeding = nil
-                return nil
-            }
-            pad.feeding = (report, now + frame.duration)
-            return Timer(pad: pad.serial, delay: HidrawPad.switchFeedInterval, kind: .feed(generation: pad.feedGeneration))
-        case .xboxBluetooth:
-            return try sendXbox(pad.xboxReport(frame), on: &pad)
+    /// Writes the step's report, if any, tells the pad's family when the write returned, and
+    /// disarms the guardian after a report that leaves nothing set; the timer of the step's
+    /// wake-up, if any, for the caller to start. The family decided by the clock read under
+    /// the lock, and learns the time after the write returned: a thread pre-empted between
+    /// reading the clock and writing cannot bring two reports closer than its spacing.
+    private func perform(_ step: HidrawPadStep, on pad: inout HidrawPad) throws(HidrawError) -> Timer? {
+        if let report = step.report {
+            try write(report, to: &pad)
+            pad.family.wrote(step, at: system.now())
+            if step.leavesNothingSet { updateGuardian(&pad) }
         }
-    }
-
-    private func silence(_ pad: inout HidrawPad) throws(HidrawError) -> Timer? {
-        switch pad.info.model {
-        case .dualSense:
-            pad.feedGeneration += 1
-            pad.triggerEffects = [:]
-            let reset = pad.dualSenseReset()
-            guard reset.motors != nil || reset.leftTrigger != nil || reset.rightTrigger != nil else { return nil }
-            let sequence = pad.counter
-            if pad.info.isBluetooth { pad.counter = (pad.counter + 1) & 0x0F }
-            try writeReset(reset.bytes(bluetooth: pad.info.isBluetooth, sequence: sequence), to: &pad)
-            return nil
-        case .switchPro:
-            pad.feedGeneration += 1
-            pad.feeding = nil
-            guard pad.touchedMotors else { return nil }
-            try writeReset(pad.nextSwitchReport(left: .silence, right: .silence).bytes, to: &pad)
-            return nil
-        case .xboxBluetooth:
-            guard pad.touchedMotors else { return nil }
-            return try sendXbox(.silence, on: &pad)
-        }
-    }
-
-    /// Sends an Xbox report now, or holds it until 50 ms after the last one (a timer the
-    /// caller starts, unless one is already waiting). The clock is read here, under the lock,
-    /// and the last report's time is taken after its write returned: a thread pre-empted
-    /// between reading the clock and writing cannot bring two reports closer than 50 ms.
-    private func sendXbox(_ report: XboxRumbleReport, on pad: inout HidrawPad) throws(HidrawError) -> Timer? {
-        let now = system.now()
-        if let last = pad.lastXboxReport, now - last < HidrawPad.xboxSpacing {
-            let isWaiting = pad.pendingXboxReport != nil
-            pad.pendingXboxReport = report
-            return isWaiting ? nil : Timer(pad: pad.serial, delay: last + HidrawPad.xboxSpacing - now, kind: .xbox)
-        }
-        pad.pendingXboxReport = nil
-        try writeXbox(report, to: &pad)
-        return nil
-    }
-
-    /// Writes an Xbox report, and notes when it went out; all four motors at 0 leave nothing
-    /// set.
-    private func writeXbox(_ report: XboxRumbleReport, to pad: inout HidrawPad) throws(HidrawError) {
-        if report == .silence { try writeReset(report.bytes, to: &pad) } else { try write(report.bytes, to: &pad) }
-        pad.lastXboxReport = system.now()
+        return step.wake.map { Timer(pad: pad.serial, wake: $0) }
     }
 
     /// Writes one report, first arming the pad's guardian with what must then be reset
@@ -355,19 +288,11 @@ public final class HidrawDriver: HapticDriver {
         }
     }
 
-    /// Writes a report that leaves nothing set, then forgets what was set and disarms the
-    /// guardian.
-    private func writeReset(_ bytes: [UInt8], to pad: inout HidrawPad) throws(HidrawError) {
-        try write(bytes, to: &pad)
-        pad.touchedMotors = false
-        pad.touchedTriggers = []
-        updateGuardian(&pad)
-    }
-
-    /// Hands the guardian the pad's current reset reports when they changed.
+    /// Hands the guardian the pad's current reset reports when they changed; disarms it when
+    /// there are none.
     private func updateGuardian(_ pad: inout HidrawPad) {
         guard let guardian = pad.guardian else { return }
-        let resets = pad.resetReports()
+        let resets = pad.family.resetReports
         let wanted: [[UInt8]]? = resets.isEmpty ? nil : resets
         guard wanted != pad.armedResets else { return }
         do throws(Errno) {
@@ -382,44 +307,21 @@ public final class HidrawDriver: HapticDriver {
 
     private func start(_ timers: [Timer]) {
         for timer in timers {
-            system.schedule(timer.delay) { [weak self] in self?.fire(timer) }
+            system.schedule(timer.wake.delay) { [weak self] in self?.fire(timer) }
         }
     }
 
     private func fire(_ timer: Timer) {
-        let now = system.now()
         let result = state.withLock { state -> (next: Timer?, failure: HidrawError?) in
             guard let index = state.pads.firstIndex(where: { $0.serial == timer.pad }) else { return (nil, nil) }
             do throws(HidrawError) {
-                switch timer.kind {
-                case .feed(let generation):
-                    return (try feed(&state.pads[index], generation: generation, now: now), nil)
-                case .expire(let generation):
-                    guard generation == state.pads[index].feedGeneration else { return (nil, nil) }
-                    let silence = RumbleFrame(start: .zero, duration: .zero, strong: 0, weak: 0)
-                    try write(state.pads[index].dualSenseReport(silence), to: &state.pads[index])
-                    return (nil, nil)
-                case .xbox:
-                    guard let report = state.pads[index].pendingXboxReport else { return (nil, nil) }
-                    state.pads[index].pendingXboxReport = nil
-                    return (try sendXbox(report, on: &state.pads[index]), nil)
-                }
+                let step = state.pads[index].family.wake(generation: timer.wake.generation, now: system.now())
+                return (try perform(step, on: &state.pads[index]), nil)
             } catch {
                 return (nil, error)
             }
         }
         if let failure = result.failure { notice("\(failure)") }
         if let next = result.next { start([next]) }
-    }
-
-    /// Re-sends the Switch's sounding report under the next counter, and asks for the next
-    /// feed while the frame lasts.
-    private func feed(_ pad: inout HidrawPad, generation: Int, now: Duration) throws(HidrawError) -> Timer? {
-        guard generation == pad.feedGeneration, let feeding = pad.feeding, now < feeding.until else { return nil }
-        let report = pad.nextSwitchReport(left: feeding.report.left, right: feeding.report.right)
-        try write(report.bytes, to: &pad)
-        let remaining = feeding.until - now
-        guard remaining > HidrawPad.switchFeedInterval else { return nil }
-        return Timer(pad: pad.serial, delay: HidrawPad.switchFeedInterval, kind: .feed(generation: generation))
     }
 }

@@ -1,37 +1,47 @@
 public import HapticsModel
 
-/// The pads the hidraw driver knows how to write to, each with its own output reports.
-public enum HidrawPadModel: String, Sendable, Hashable, CaseIterable {
-    /// Sony's DualSense: motors and adaptive triggers in output report 0x02 (USB) or 0x31
-    /// (Bluetooth, with a CRC32).
-    case dualSense = "dualsense"
-    /// Nintendo's Switch Pro Controller: HD Rumble in output report 0x10.
-    case switchPro = "switch-pro"
-    /// Microsoft's Xbox One S and Series pads over Bluetooth: four motors in output report 3.
-    case xboxBluetooth = "xbox-bt"
+/// A pad whose reports the hidraw driver writes, as its family (`HidrawPadModel.families`)
+/// says: what its reports reach, the profile frames are rendered with, and which parts they
+/// take over from the kernel's rumble.
+public struct HidrawPadModel: Sendable, Hashable {
+    /// The family that writes the pad's reports.
+    let family: any HidrawPadFamily.Type
+
+    init(_ family: any HidrawPadFamily.Type) {
+        self.family = family
+    }
 
     /// The model of a pad with `profile`, or `nil` when hidraw does not drive it.
     public init?(profile: PadProfile) {
-        self.init(rawValue: profile.name)
+        guard let family = Self.families.first(where: { $0.profile.name == profile.name }) else { return nil }
+        self.init(family)
     }
 
     /// The parts its reports reach.
-    public var parts: Set<PadPart> {
-        switch self {
-        case .dualSense, .xboxBluetooth: Set(PadPart.allCases)
-        case .switchPro: PadPart.handles
-        }
-    }
-}
+    public var parts: Set<PadPart> { family.parts }
 
-extension HidrawPadModel {
     /// The profile frames for this pad are rendered with when hidraw plays them:
     /// `switch-pro-hd` for the Switch Pro (HD Rumble), the pad's own for the others.
-    public var renderProfile: PadProfile {
-        switch self {
-        case .dualSense: .dualSense
-        case .switchPro: .switchProHD
-        case .xboxBluetooth: .xboxBluetooth
-        }
+    public var renderProfile: PadProfile { family.renderProfile }
+
+    /// Whether the pad takes trigger effects (`HidrawDriver.setTriggerEffect(_:on:)`).
+    public var hasAdaptiveTriggers: Bool { family.hasAdaptiveTriggers }
+
+    /// The parts of `wanted` hidraw plays in place of the kernel's rumble when the pad's node
+    /// is writable: all of them on a Switch Pro (HD Rumble); the triggers on a DualSense (its
+    /// handles stay with evdev); all of them on an Xbox pad over Bluetooth once a trigger is
+    /// wanted (a report owns all four motors), none for its handles alone.
+    public func partsTakenOver(from wanted: Set<PadPart>) -> Set<PadPart> {
+        family.partsTakenOver(from: wanted)
+    }
+
+    /// Whether two models are the same family's.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        ObjectIdentifier(lhs.family) == ObjectIdentifier(rhs.family)
+    }
+
+    /// Hashes the family.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(family))
     }
 }

@@ -74,10 +74,10 @@ import Testing
     }
 
     @Test func theKernelsWithHapticTouchpadsAreFrom6_18() {
-        #expect(!EvdevDriver.hasHaptic(kernel: "6.1.0-28-amd64"))
-        #expect(!EvdevDriver.hasHaptic(kernel: "6.17.13+deb13-amd64"))
-        #expect(EvdevDriver.hasHaptic(kernel: "6.18.5+deb13-amd64"))
-        #expect(EvdevDriver.hasHaptic(kernel: "7.3.4+deb13-amd64"))
+        #expect(!TouchpadOutput.hasHaptic(kernel: "6.1.0-28-amd64"))
+        #expect(!TouchpadOutput.hasHaptic(kernel: "6.17.13+deb13-amd64"))
+        #expect(TouchpadOutput.hasHaptic(kernel: "6.18.5+deb13-amd64"))
+        #expect(TouchpadOutput.hasHaptic(kernel: "7.3.4+deb13-amd64"))
     }
 
     @Test func theHapticEffectHasTheUapiLayout() {

@@ -5,11 +5,12 @@ package import HapticsModel
 /// choice `--driver auto` makes per pad (and `--driver evdev` checks), pure, from the pad's
 /// profile, its hidraw node's access and the locality.
 ///
-/// `auto`: a Switch Pro with a writable hidraw node plays through hidraw (HD Rumble); a
-/// DualSense plays its handles through evdev, and its triggers through hidraw when the
-/// locality includes them and the node is writable; an Xbox pad over Bluetooth plays through
-/// evdev at handle localities, and all of the locality's parts through hidraw when the
-/// locality includes a trigger and the node is writable; any other pad plays through evdev.
+/// `auto`: a pad hidraw drives, with a writable hidraw node, plays the parts its family takes
+/// over through hidraw and the rest through evdev (`HidrawPadModel.partsTakenOver(from:)`):
+/// a Switch Pro plays through hidraw (HD Rumble); a DualSense plays its handles through
+/// evdev, and its triggers through hidraw; an Xbox pad over Bluetooth plays through evdev at
+/// handle localities, and all of the locality's parts through hidraw when the locality
+/// includes a trigger. Any other pad plays through evdev.
 /// Without hidraw access, `all` keeps evdev silently, and a locality whose triggers only
 /// hidraw reaches is an error naming what to install.
 package struct PadPaths: Sendable, Hashable {
@@ -35,14 +36,8 @@ package struct PadPaths: Sendable, Hashable {
             guard triggers.isEmpty || locality == .all else { throw denied(access, locality: locality, name: name) }
             return PadPaths(evdev: wanted.subtracting(PadPart.triggers), hidraw: [])
         }
-        switch model {
-        case .switchPro:
-            return PadPaths(evdev: [], hidraw: wanted)
-        case .dualSense:
-            return PadPaths(evdev: wanted.subtracting(PadPart.triggers), hidraw: triggers)
-        case .xboxBluetooth:
-            return triggers.isEmpty ? PadPaths(evdev: wanted, hidraw: []) : PadPaths(evdev: [], hidraw: wanted)
-        }
+        let hidraw = model.partsTakenOver(from: wanted)
+        return PadPaths(evdev: wanted.subtracting(hidraw), hidraw: hidraw)
     }
 
     /// The parts `--driver evdev` plays on a pad with `profile` at `locality`: the handles the

@@ -17,12 +17,12 @@ final class TriggerFeel: Sendable {
         self.side = side
     }
 
-    /// Sets the resistance on the trigger `reader` reads when its pad is a DualSense whose
-    /// hidraw node this user may write; `nil` otherwise. A DualSense's trigger without access
-    /// (or whose effect cannot be set) says so in one `note:` line on `console`; the demo then
-    /// pulls without resistance, as with any other pad.
+    /// Sets the resistance on the trigger `reader` reads when its pad has adaptive triggers
+    /// (a DualSense) and a hidraw node this user may write; `nil` otherwise. An adaptive
+    /// trigger without access (or whose effect cannot be set) says so in one `note:` line on
+    /// `console`; the demo then pulls without resistance, as with any other pad.
     static func open(for reader: GamepadPullReader, console: Console, discovery: HidrawDiscovery = HidrawDiscovery()) -> TriggerFeel? {
-        guard let side = TriggerResistance.side(of: reader.axis), let pad = discovery.pad(for: reader.device), pad.model == .dualSense
+        guard let side = TriggerResistance.side(of: reader.axis), let pad = discovery.pad(for: reader.device), pad.model.hasAdaptiveTriggers
         else { return nil }
         let name = PadLocalities.name(profile: reader.device.profile, device: reader.device.name, node: reader.device.node)
         guard pad.isWritable else {

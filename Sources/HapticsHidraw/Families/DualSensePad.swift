@@ -1,0 +1,124 @@
+import HapticsModel
+
+/// Sony's DualSense: motors and adaptive triggers in one output report
+/// (`DualSenseOutputReport`: 0x02 over USB, 0x31 with a sequence number and a CRC32 over
+/// Bluetooth), carrying only the valid bits of what it sets.
+///
+/// A trigger at the locality plays each frame as its vibration mode, and a silent frame
+/// returns it to the effect `setTriggerEffect` set (off by default); the handles, at a handle
+/// locality, get the motor bits and bytes (strong left, weak right, as hid-playstation sends
+/// them). The pad holds what it is sent, so a sounding frame asks for a wake-up 50 ms after
+/// its end, which silences the pad unless a newer frame came.
+struct DualSensePad: HidrawPadFamily {
+    static let profile = PadProfile.dualSense
+    static let parts = Set(PadPart.allCases)
+    static let renderProfile = PadProfile.dualSense
+    static let hasAdaptiveTriggers = true
+
+    /// How long after a frame's end the pad is silenced when no newer frame came.
+    static let expiryGuard = Duration.milliseconds(50)
+
+    /// The triggers, which only hidraw reaches; the handles stay with the kernel's rumble.
+    static func partsTakenOver(from wanted: Set<PadPart>) -> Set<PadPart> {
+        wanted.intersection(PadPart.triggers)
+    }
+
+    /// The parts played.
+    let parts: Set<PadPart>
+    /// Whether the pad is connected over Bluetooth.
+    let isBluetooth: Bool
+    /// The Bluetooth report's sequence number, 0...15.
+    private var sequence: UInt8 = 0
+    /// The trigger effects `setTriggerEffect` set, which a silent frame returns the trigger to.
+    private var triggerEffects: [Actuator.Side: TriggerEffect] = [:]
+    /// The triggers changed since the last reset.
+    private var touchedTriggers: Set<Actuator.Side> = []
+    /// Whether the motors were driven since the last reset.
+    private var touchedMotors = false
+    /// Counts the frames and stops, so the wake-up of an earlier frame does nothing.
+    private var generation = 0
+
+    init(parts: Set<PadPart>, isBluetooth: Bool) {
+        self.parts = parts
+        self.isBluetooth = isBluetooth
+    }
+
+    mutating func play(_ frame: RumbleFrame, now: Duration) -> HidrawPadStep {
+        generation += 1
+        let report = frameReport(frame)
+        guard !frame.isSilent, frame.duration > .zero else { return HidrawPadStep(report: report) }
+        return HidrawPadStep(report: report, wake: .init(delay: frame.duration + Self.expiryGuard, generation: generation))
+    }
+
+    mutating func setTriggerEffect(_ effect: TriggerEffect, on side: Actuator.Side) -> HidrawPadStep {
+        triggerEffects[side] = effect
+        touchedTriggers.insert(side)
+        let block = DualSenseTriggerBlock(effect)
+        return HidrawPadStep(
+            report: bytes(side == .left ? DualSenseOutputReport(leftTrigger: block) : DualSenseOutputReport(rightTrigger: block)))
+    }
+
+    mutating func stop(now: Duration) -> HidrawPadStep {
+        generation += 1
+        triggerEffects = [:]
+        let reset = resetReport
+        guard reset.motors != nil || reset.leftTrigger != nil || reset.rightTrigger != nil else { return HidrawPadStep() }
+        return HidrawPadStep(report: bytes(reset), leavesNothingSet: true)
+    }
+
+    /// Silences the pad when no newer frame or stop came since the frame that asked.
+    mutating func wake(generation: Int, now: Duration) -> HidrawPadStep {
+        guard generation == self.generation else { return HidrawPadStep() }
+        return HidrawPadStep(report: frameReport(RumbleFrame(start: .zero, duration: .zero, strong: 0, weak: 0)))
+    }
+
+    mutating func wrote(_ step: HidrawPadStep, at time: Duration) {
+        guard step.leavesNothingSet else { return }
+        touchedMotors = false
+        touchedTriggers = []
+    }
+
+    /// The changed triggers off and the motors at 0, in one report; none when nothing changed.
+    var resetReports: [[UInt8]] {
+        guard touchedMotors || !touchedTriggers.isEmpty else { return [] }
+        return [resetReport.bytes(bluetooth: isBluetooth, sequence: sequence)]
+    }
+
+    /// The report for `frame`: each trigger at the locality vibrating with the frame's
+    /// character (or back to its set effect on silence), and the motors at the handle
+    /// localities.
+    private mutating func frameReport(_ frame: RumbleFrame) -> [UInt8] {
+        var report = DualSenseOutputReport()
+        let character = FrameCharacter(frame)
+        for side in Actuator.Side.allCases where parts.contains(side == .left ? .leftTrigger : .rightTrigger) {
+            let block =
+                frame.isSilent ? DualSenseTriggerBlock(triggerEffects[side] ?? .off) : DualSenseTriggerBlock(vibrationOf: character)
+            if side == .left { report.leftTrigger = block } else { report.rightTrigger = block }
+            touchedTriggers.insert(side)
+        }
+        if let handles = parts.levels(of: frame, left: .leftHandle, right: .rightHandle) {
+            report.motors = (Self.byte(handles.left), Self.byte(handles.right))
+            touchedMotors = true
+        }
+        return bytes(report)
+    }
+
+    /// The report that resets what was set: the changed triggers off, the motors at 0 if
+    /// they were driven, nothing else (no other valid bit).
+    private var resetReport: DualSenseOutputReport {
+        DualSenseOutputReport(
+            motors: touchedMotors ? (0, 0) : nil, rightTrigger: touchedTriggers.contains(.right) ? .off : nil,
+            leftTrigger: touchedTriggers.contains(.left) ? .off : nil)
+    }
+
+    /// The report's bytes for the bus, under the next sequence number over Bluetooth.
+    private mutating func bytes(_ report: DualSenseOutputReport) -> [UInt8] {
+        let bytes = report.bytes(bluetooth: isBluetooth, sequence: sequence)
+        if isBluetooth { sequence = (sequence + 1) & 0x0F }
+        return bytes
+    }
+
+    private static func byte(_ level: Double) -> UInt8 {
+        UInt8((min(max(level, 0), 1) * 255).rounded())
+    }
+}

@@ -1,0 +1,18 @@
+extension HidrawPadModel {
+    /// The families the driver writes reports for, one row each; a pad belongs to the family
+    /// whose `profile` it has (which `PadProfile.matching` gives from its vendor, product and
+    /// bus).
+    static let families: [any HidrawPadFamily.Type] = [
+        DualSensePad.self,
+        SwitchProPad.self,
+        XboxBluetoothPad.self,
+    ]
+
+    /// Sony's DualSense: motors and adaptive triggers in output report 0x02 (USB) or 0x31
+    /// (Bluetooth, with a CRC32).
+    public static let dualSense = HidrawPadModel(DualSensePad.self)
+    /// Nintendo's Switch Pro Controller: HD Rumble in output report 0x10.
+    public static let switchPro = HidrawPadModel(SwitchProPad.self)
+    /// Microsoft's Xbox One S and Series pads over Bluetooth: four motors in output report 3.
+    public static let xboxBluetooth = HidrawPadModel(XboxBluetoothPad.self)
+}
