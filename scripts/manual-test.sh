@@ -54,6 +54,8 @@ expect '--loop ' haptics play --loo
 expect 'json svg text ' haptics render --format ''
 expect 'stdout,evdev ' haptics play --driver stdout,ev
 expect 'stdout,hidraw ' haptics play --driver stdout,hi
+expect 'stdout,evdev stdout,hidraw ' haptics play --driver stdout,
+expect 'dualsense dualshock4 ' haptics render --pad d
 expect 'left-handle left-trigger ' haptics impact heavy --locality left-
 expect 'success ' haptics play --gain 0.5 succ
 expect 'heavy light medium rigid soft ' haptics impact ''
@@ -63,5 +65,16 @@ expect 'json ' haptics render --format = j
 expect 'success ' haptics render --format = json succ
 
 command -v zsh >/dev/null && { zsh -n "$share/zsh/vendor-completions/_haptics" || fail "the zsh completion does not parse"; }
-command -v fish >/dev/null && { fish -n "$share/fish/vendor_completions.d/haptics.fish" || fail "the fish completion does not parse"; }
-echo "manual-test: ok (3 manual pages render without warnings; bash completes a subcommand, an option and values)"
+if command -v fish >/dev/null; then
+    fish -n "$share/fish/vendor_completions.d/haptics.fish" || fail "the fish completion does not parse"
+    # fish: the words offered for a command line, as `complete -C` gives them.
+    fish_expect() {
+        local want=$1 got
+        got=$(fish --no-config -c 'source $argv[1]; complete -C $argv[2] | string replace -r "\t.*" "" | sort | string join " "' \
+            "$share/fish/vendor_completions.d/haptics.fish" "$2")
+        [ "$got" = "$want" ] || fail "fish completing '$2' offered '$got', not '$want'"
+    }
+    fish_expect 'stdout,evdev stdout,hidraw' 'haptics play --driver stdout,'
+    fish_expect 'dualsense dualshock4' 'haptics render --pad d'
+fi
+echo "manual-test: ok (3 manual pages render without warnings; bash completes a subcommand, an option and values, fish values)"

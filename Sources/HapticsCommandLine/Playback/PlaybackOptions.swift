@@ -7,7 +7,8 @@ package struct PlaybackOptions: Sendable {
     /// `--driver`, as the playing commands take it.
     package static let driver = driverOption(
         abstract: "where the frames go; auto: a gamepad when one is found, else the terminal (unless --device names one); "
-            + "record: instantly, every frame as a JSON line, and only alone")
+            + "record: instantly, every frame as a JSON line, and only alone",
+        alone: [.auto, .record])
     /// `--device`, as the playing commands take it.
     package static let device = deviceOption(default: "auto")
     /// `--locality`: where on the pad the frames play, as Core Haptics names a controller's
@@ -25,14 +26,17 @@ package struct PlaybackOptions: Sendable {
     /// `--driver` with the help `abstract`: one driver, or several separated by commas, all
     /// driven at once (`stdout,evdev`); `auto` by default (`defaultText` says otherwise when
     /// that depends on other options). A list must also pass `DriverChoice.problem(with:)`,
-    /// which `drivers(_:from:)` checks.
-    package static func driverOption(abstract: String, defaultText: String? = nil) -> Option<[DriverChoice]> {
+    /// which `drivers(_:from:)` checks; the shells complete lists without the drivers of
+    /// `alone`, which the command takes only by themselves (`auto` always).
+    package static func driverOption(abstract: String, defaultText: String? = nil, alone: [DriverChoice] = [.auto])
+        -> Option<[DriverChoice]>
+    {
         Option(
             "--driver", valueName: "driver",
             abstract: abstract
                 + "; hidraw: the pad's hidraw node only; several (not auto), separated by commas, drive all at once, e.g. stdout,evdev",
             notes: [ChoiceText.values(DriverChoice.allCases)], default: [.auto], defaultText: defaultText ?? DriverChoice.auto.rawValue,
-            completion: .commaSeparatedWords(DriverChoice.allCases.map(\.rawValue)),
+            completion: .commaSeparatedWords(DriverChoice.allCases.map(\.rawValue), alone: alone.map(\.rawValue)),
             expected: ChoiceText.expected(DriverChoice.allCases)
         ) { text in
             let names = text.split(separator: ",", omittingEmptySubsequences: false)
