@@ -58,6 +58,17 @@ import Testing
         }
     }
 
+    @Test func everyHelpThatDeclaresDriverDescribesEachDriverOnce() throws {
+        let configurations = HapticsCommand.subcommands.map { $0.configuration } + [DaemonOptions.configuration]
+        let abstracts = configurations.compactMap { $0.options.first { $0.name == "--driver" }?.abstract }
+        #expect(abstracts.count == 6)
+        for abstract in abstracts {
+            for driver in DriverChoice.allCases {
+                #expect(abstract.components(separatedBy: "\(driver.rawValue): ").count == 2, "\(driver) in: \(abstract)")
+            }
+        }
+    }
+
     @Test(arguments: [
         ("/dev/null", "Error: /dev/null is not an input device"),
         ("/nonexistent/event9", "Error: cannot open /nonexistent/event9: No such file or directory"),
