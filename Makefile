@@ -35,7 +35,7 @@ USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
-LIBRARY_VERSION := $(shell sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsCommandLine/Output/ProgramVersion.swift)
+LIBRARY_VERSION := $(shell sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsModel/Version/ProgramVersion.swift)
 SONAME = libhaptics.so.0
 REALNAME = libhaptics.so.$(LIBRARY_VERSION)
 # Debian's python3 reads /usr/lib/python3/dist-packages, and under any other prefix (such as
