@@ -46,6 +46,13 @@ import Testing
                 == (try Self.expectedLines(from: .seconds(2), to: track.duration, rate: 1, passes: 1)))
     }
 
+    @Test func theHelpSaysWhatItPlaysAndHow() async {
+        let (code, console) = await CapturedConsole.run("play", "--help")
+        #expect(code == .success)
+        #expect(console.out.hasPrefix("OVERVIEW: Play a preset, an AHAP or .haptic file, or a 'haptica:' string.\n\nUSAGE: haptics play"))
+        #expect(console.out.contains("\n\nThe whole pattern plays once; --loop repeats it"))
+    }
+
     @Test(arguments: [
         (["play", "heavy", "--rate", "5"], "Error: the value '5' of '--rate' is not a number from 0.25 to 4"),
         (["play", "heavy", "--from", "0.5", "--to", "0.2"], "Error: the value '0.2' of '--to' is not after --from (0.5 s)"),
@@ -166,7 +173,7 @@ import Testing
         let (code, console) = await CapturedConsole.run("validate", "heavy", "sucess")
         #expect(code == .dataError)
         #expect(console.out.hasPrefix("ok: heavy"))
-        #expect(console.err == "error: 'sucess' is neither a preset nor a file; did you mean 'success'? ('haptics list' shows the presets)")
+        #expect(console.err == "Error: 'sucess' is neither a preset nor a file; did you mean 'success'? ('haptics list' shows the presets)")
     }
 
     @Test func aMissingPathIsStillAMissingFile() async {
