@@ -176,6 +176,19 @@ import Testing
         #expect(console.err == "Error: 'sucess' is neither a preset nor a file; did you mean 'success'? ('haptics list' shows the presets)")
     }
 
+    @Test func aMistypedPathSuggestsTheClosestFileBesideIt() async throws {
+        try await withTemporaryFolder { folder in
+            _ = try writeFile(#"{"Pattern": []}"#, named: "success.ahap", in: folder)
+            _ = try writeFile(#"{"Pattern": []}"#, named: "warning.ahap", in: folder)
+            let (code, console) = await CapturedConsole.run("play", folder.path + "/sucess.ahap", "--driver", "record")
+            #expect(code == .dataError)
+            #expect(console.err == "Error: '\(folder.path)/sucess.ahap' names no file; did you mean '\(folder.path)/success.ahap'?")
+            let (validateCode, validate) = await CapturedConsole.run("validate", folder.path + "/warnin.ahap")
+            #expect(validateCode == .dataError)
+            #expect(validate.err == "Error: '\(folder.path)/warnin.ahap' names no file; did you mean '\(folder.path)/warning.ahap'?")
+        }
+    }
+
     @Test func aMissingPathIsStillAMissingFile() async {
         let (code, console) = await CapturedConsole.run("play", "/nonexistent/heavy.ahap", "--driver", "record")
         #expect(code == .dataError)

@@ -31,7 +31,7 @@ struct ValidateCommand: Subcommand {
                 failed = !validateTheme(file, on: console) || failed
                 continue
             }
-            if let mistyped = source.mistypedPreset {
+            if let mistyped = source.mistyped {
                 failed = true
                 console.err("Error: \(mistyped)")
                 continue
