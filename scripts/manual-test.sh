@@ -29,6 +29,11 @@ flat=$(tr -s ' \n' '  ' <<<"$rendered")
 grep -q -- '--locality <locality>' <<<"$flat" && grep -q 'right-handle, triggers, left-trigger, right-trigger' <<<"$flat" \
     || fail "haptics(1) does not list --locality and its values"
 grep -q 'evdev, hidraw' <<<"$flat" || fail "haptics(1) does not list --driver hidraw"
+# The sections the messages point to (TROUBLESHOOTING, PERMISSIONS in haptics(1)).
+for section in PERMISSIONS TROUBLESHOOTING; do
+    grep -q "^$section\$" <<<"$rendered" || fail "haptics(1) has no $section section, which the messages point to"
+done
+grep -q 'udevadm trigger' <<<"$flat" || fail "haptics(1) does not say how to apply the udev rule"
 for option in $("$bindir/hapticsd" --help | grep -o -- '--[a-z]*' | sort -u); do
     man -l "$share/man/man1/hapticsd.1.gz" | grep -q -- "$option" || fail "hapticsd(1) does not list $option"
 done
