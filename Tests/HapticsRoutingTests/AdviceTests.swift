@@ -45,6 +45,19 @@ import Testing
             Advice.message(for: HidrawError.noPad(selection: .index(2))).hasPrefix("no pad whose hidraw node this tool drives matches '2'"))
     }
 
+    @Test func theTerminalInPlaceOfAPadNotesALocalityNoPadPlays() {
+        #expect(Advice.terminalNote(reason: nil, locality: .all) == nil)
+        #expect(
+            Advice.terminalNote(reason: nil, locality: .rightTrigger)
+                == "no gamepad was found, so nothing plays at --locality right-trigger: the terminal shows what the right trigger would play"
+        )
+        let busy = EvdevError.noFreeEffectSlot(node: pad, name: "Pad", slots: 16)
+        #expect(Advice.terminalNote(reason: busy, locality: .all) == Advice.message(for: busy) + "; drawing in the terminal instead")
+        #expect(
+            Advice.terminalNote(reason: busy, locality: .handles)
+                == Advice.message(for: busy) + "; nothing plays at --locality handles: the terminal shows what the handles would play")
+    }
+
     @Test func otherErrorsAreTheirDescription() {
         struct Other: Error, CustomStringConvertible { var description: String { "something else" } }
         #expect(Advice.message(for: Other()) == "something else")

@@ -1,6 +1,6 @@
 package import HapticsEvdev
 package import HapticsHidraw
-import HapticsModel
+package import HapticsModel
 
 /// What the command line tells a person about the libraries' facts: an error's description
 /// and what to do about it, naming this tool's commands and flags, the repository's files and
@@ -96,6 +96,20 @@ package enum Advice {
         case .noHidrawNode(let locality, let name):
             "\(name) has no hidraw node to play --locality \(locality.rawValue) through (is the kernel's hidraw module loaded?); "
                 + "its handles play with --locality handles"
+        }
+    }
+
+    /// The notice when `auto` plays on the terminal for want of a usable pad: why, when it was
+    /// not that no pad was found (`reason`); and, at a locality other than `all`, that no pad
+    /// plays it, the terminal only showing what that part would play. `nil` when no pad was
+    /// found and the locality is `all`: the terminal is what `auto` plays on then.
+    package static func terminalNote(reason: (any Error)?, locality: Locality) -> String? {
+        let shown = "the terminal shows what the \(noun(for: locality)) would play"
+        switch (reason, locality) {
+        case (nil, .all): return nil
+        case (nil, _): return "no gamepad was found, so nothing plays at --locality \(locality.rawValue): \(shown)"
+        case (let reason?, .all): return "\(message(for: reason)); drawing in the terminal instead"
+        case (let reason?, _): return "\(message(for: reason)); nothing plays at --locality \(locality.rawValue): \(shown)"
         }
     }
 
