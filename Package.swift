@@ -20,7 +20,7 @@ let package = Package(
         .library(name: "PullToRefresh", targets: ["PullToRefresh"]),
         .library(name: "HapticsTesting", targets: ["HapticsTesting"]),
         .library(name: "FeedbackTheme", targets: ["FeedbackTheme"]),
-        // hapticsd as a library: its entry point, its limits, and how it reads each call's
+        // hapticsd's service as a library: the service, its limits, and how it reads each call's
         // arguments (`MethodArguments`), which the fuzzers' package (Tests/Fuzz) fuzzes.
         .library(name: "HapticsDaemon", targets: ["HapticsDaemon"]),
         .executable(name: "haptics", targets: ["haptics"]),
@@ -43,11 +43,11 @@ let package = Package(
         .target(name: "Haptics", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback"], swiftSettings: strict),
         // Stand-ins for app tests: a manual clock, a recording HapticFeedback, and the engine's
         // recording driver.
-        .target(name: "HapticsTesting", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback"], swiftSettings: strict),
+        .target(name: "HapticsTesting", dependencies: ["HapticsModel", "HapticsPlayback"], swiftSettings: strict),
         // The evdev force-feedback driver, over libevdev.
         .systemLibrary(name: "CEvdev", path: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(
-            name: "HapticsEvdev", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "CEvdev"], swiftSettings: strict),
+            name: "HapticsEvdev", dependencies: ["HapticsModel", "HapticsPlatform", "CEvdev"], swiftSettings: strict),
         // The hidraw driver: output reports written to pads beside their kernel drivers (HD
         // Rumble, adaptive triggers, trigger motors).
         .target(
@@ -67,8 +67,7 @@ let package = Package(
         // errors, exit codes, the console and the playing options.
         .target(
             name: "HapticsCommandLine",
-            dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsRouting"],
-            swiftSettings: strict),
+            dependencies: ["HapticsModel", "HapticsPlatform", "HapticsEvdev", "HapticsRouting"], swiftSettings: strict),
         // The `haptics` commands and the demo, in a library so tests can run them.
         .target(
             name: "HapticsTool",
@@ -97,7 +96,7 @@ let package = Package(
         .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon", "HapticsDaemonTool"], swiftSettings: strict),
         // The C interface's header (installed as haptics.h), for the Swift side to share its types.
         .systemLibrary(name: "CHaptics", path: "CHaptics"),
-        // The C interface: haptics.h's functions over the engine, on the command line's drivers.
+        // The C interface: haptics.h's functions over the engine, on the drivers `--driver` names (HapticsRouting).
         // Linked as libhaptics.so.0 that needs no Swift toolchain: the Swift runtime linked in,
         // and only haptics.h's functions exported (haptics.map), so the runtime inside clashes
         // with no other in the process. (These flags reach every product that links the
@@ -120,23 +119,28 @@ let package = Package(
             swiftSettings: strict),
 
         .testTarget(
-            name: "HapticsTests", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback", "HapticsPlatform", "HapticsTesting"],
+            name: "HapticsTests", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback", "HapticsTesting"],
             exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(name: "HapticsTestingTests", dependencies: ["Haptics", "HapticsPlayback", "HapticsTesting"], swiftSettings: strict),
-        .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev", "Haptics"], swiftSettings: strict),
-        .testTarget(name: "HapticsHidrawTests", dependencies: ["HapticsHidraw", "HapticsEvdev", "Haptics"], swiftSettings: strict),
+        .testTarget(
+            name: "HapticsTestingTests", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback", "HapticsTesting"],
+            swiftSettings: strict),
+        .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev", "Haptics", "CEvdev"], swiftSettings: strict),
+        .testTarget(
+            name: "HapticsHidrawTests", dependencies: ["HapticsHidraw", "HapticsEvdev", "HapticsModel", "HapticsPlatform"],
+            swiftSettings: strict),
         .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "Haptics", "HapticsTesting"], swiftSettings: strict),
-        .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "HapticsModel", "HapticsPlatform"], swiftSettings: strict),
+        .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "HapticsModel"], swiftSettings: strict),
         .testTarget(
-            name: "HapticsRoutingTests", dependencies: ["HapticsRouting", "HapticsEvdev", "HapticsHidraw"], swiftSettings: strict),
+            name: "HapticsRoutingTests",
+            dependencies: ["HapticsRouting", "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw"],
+            swiftSettings: strict),
         .testTarget(
-            name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine", "HapticsEvdev", "HapticsHidraw"], swiftSettings: strict),
+            name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine"], swiftSettings: strict),
         .testTarget(
             name: "HapticsDaemonTests",
             dependencies: [
-                "HapticsDaemon", "HapticsTesting", "HapticsRouting", "HapticsCommandLine", "HapticsEvdev", "HapticsHidraw", "Haptics",
-                "FeedbackTheme",
-                "CSDBus",
+                "HapticsDaemon", "HapticsTesting", "HapticsEvdev", "HapticsHidraw", "Haptics", "HapticsModel", "HapticsPlayback",
+                "FeedbackTheme", "CSDBus",
             ],
             swiftSettings: strict),
         .testTarget(
@@ -146,9 +150,7 @@ let package = Package(
             name: "HapticsToolTests",
             dependencies: [
                 "HapticsTool", "HapticsTesting", "HapticsRouting", "HapticsCommandLine", "HapticsDaemon", "HapticsDaemonTool", "Haptics",
-                "HapticsEvdev",
-                "HapticsHidraw",
-                "PullToRefresh",
+                "HapticsModel", "HapticsEvdev", "HapticsHidraw", "PullToRefresh", "CEvdev",
             ], swiftSettings: strict),
     ]
 )
