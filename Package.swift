@@ -115,7 +115,7 @@ let package = Package(
         // `make install`; no product, so it is no part of what the package offers.
         .executableTarget(
             name: "haptics-docgen",
-            dependencies: ["HapticsTool", "HapticsDaemon", "HapticsDaemonTool", "HapticsCommandLine", "HapticsModel"],
+            dependencies: ["HapticsTool", "HapticsDaemon", "HapticsDaemonTool", "HapticsCommandLine", "HapticsModel", "HapticsRouting"],
             swiftSettings: strict),
 
         .testTarget(

@@ -63,6 +63,27 @@ done
 "$dest/record_preset" no-such-preset >/dev/null 2>"$dest/error" && fail "record_preset accepted an unknown preset"
 grep -q "no preset is named 'no-such-preset'" "$dest/error" || fail "the unknown preset's message: $(cat "$dest/error")"
 
+# With no pad plugged in, an evdev or hidraw engine fails with the command line's words (both
+# come from the same messages), which say no pad was found rather than quoting 'auto'.
+if [ "$("$haptics" devices --json)" = "[]" ]; then
+    for driver in evdev hidraw; do
+        c_error=$(python3 - "$library" "$driver" <<'PYTHON'
+import ctypes, sys
+library = ctypes.CDLL(sys.argv[1])
+library.haptics_last_error.restype = ctypes.c_char_p
+engine = ctypes.c_void_p()
+status = library.haptics_engine_open(sys.argv[2].encode(), None, ctypes.byref(engine))
+print(status, library.haptics_last_error().decode())
+PYTHON
+        )
+        cli_error=$("$haptics" impact heavy --driver "$driver" 2>&1 >/dev/null | sed 's/^Error: //' || true)
+        [ "${c_error#* }" = "$cli_error" ] || fail "the C library's $driver error '$c_error' is not the command line's '$cli_error'"
+        grep -q "^no gamepad" <<<"$cli_error" || fail "with no pad, --driver $driver says '$cli_error'"
+    done
+else
+    echo "c-library-test: a device that can vibrate is plugged in: the no-pad messages are not compared"
+fi
+
 "$dest/arguments" || fail "the bad-argument checks failed"
 "$dest/threads" >/dev/null || fail "the threads checks failed"
 echo "c-library-test: ok ($(wc -w <<<"$presets") presets' frames equal the Swift engine's; every function refuses bad arguments; threads)"

@@ -29,6 +29,11 @@ flat=$(tr -s ' \n' '  ' <<<"$rendered")
 grep -q -- '--locality <locality>' <<<"$flat" && grep -q 'right-handle, triggers, left-trigger, right-trigger' <<<"$flat" \
     || fail "haptics(1) does not list --locality and its values"
 grep -q 'evdev, hidraw' <<<"$flat" || fail "haptics(1) does not list --driver hidraw"
+# The sections the messages point to (TROUBLESHOOTING, PERMISSIONS in haptics(1)).
+for section in PERMISSIONS TROUBLESHOOTING; do
+    grep -q "^$section\$" <<<"$rendered" || fail "haptics(1) has no $section section, which the messages point to"
+done
+grep -q 'udevadm trigger' <<<"$flat" || fail "haptics(1) does not say how to apply the udev rule"
 for option in $("$bindir/hapticsd" --help | grep -o -- '--[a-z]*' | sort -u); do
     man -l "$share/man/man1/hapticsd.1.gz" | grep -q -- "$option" || fail "hapticsd(1) does not list $option"
 done
@@ -54,6 +59,8 @@ expect '--loop ' haptics play --loo
 expect 'json svg text ' haptics render --format ''
 expect 'stdout,evdev ' haptics play --driver stdout,ev
 expect 'stdout,hidraw ' haptics play --driver stdout,hi
+expect 'stdout,evdev stdout,hidraw ' haptics play --driver stdout,
+expect 'dualsense dualshock4 ' haptics render --pad d
 expect 'left-handle left-trigger ' haptics impact heavy --locality left-
 expect 'success ' haptics play --gain 0.5 succ
 expect 'heavy light medium rigid soft ' haptics impact ''
@@ -63,5 +70,16 @@ expect 'json ' haptics render --format = j
 expect 'success ' haptics render --format = json succ
 
 command -v zsh >/dev/null && { zsh -n "$share/zsh/vendor-completions/_haptics" || fail "the zsh completion does not parse"; }
-command -v fish >/dev/null && { fish -n "$share/fish/vendor_completions.d/haptics.fish" || fail "the fish completion does not parse"; }
-echo "manual-test: ok (3 manual pages render without warnings; bash completes a subcommand, an option and values)"
+if command -v fish >/dev/null; then
+    fish -n "$share/fish/vendor_completions.d/haptics.fish" || fail "the fish completion does not parse"
+    # fish: the words offered for a command line, as `complete -C` gives them.
+    fish_expect() {
+        local want=$1 got
+        got=$(fish --no-config -c 'source $argv[1]; complete -C $argv[2] | string replace -r "\t.*" "" | sort | string join " "' \
+            "$share/fish/vendor_completions.d/haptics.fish" "$2")
+        [ "$got" = "$want" ] || fail "fish completing '$2' offered '$got', not '$want'"
+    }
+    fish_expect 'stdout,evdev stdout,hidraw' 'haptics play --driver stdout,'
+    fish_expect 'dualsense dualshock4' 'haptics render --pad d'
+fi
+echo "manual-test: ok (3 manual pages render without warnings; bash completes a subcommand, an option and values, fish values)"

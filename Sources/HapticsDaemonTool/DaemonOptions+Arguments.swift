@@ -7,9 +7,16 @@ import HapticsRouting
 extension DaemonOptions: ParsableArguments {
     /// `--driver`: every driver; `auto` and `evdev` follow hot-plug, `record` prints in real time.
     static let driverOption = PlaybackOptions.driverOption(
-        abstract: "where the frames go; auto and evdev: every rumble-capable device, hot-plugged ones too; "
-            + "hidraw: the pads' hidraw nodes (triggers, HD Rumble); the ...At methods' localities route per pad as the haptics command's localities do; "
-            + "record: every frame as a JSON line, in real time")
+        purpose: "where the frames go (the ...At methods' localities route per pad as the haptics command's localities do)"
+    ) { choice in
+        switch choice {
+        case .auto: "every rumble-capable device, hot-plugged ones too, and per pad the path its locality needs"
+        case .stdout: "every frame as a line of levels, in real time"
+        case .record: "every frame as a JSON line, in real time"
+        case .evdev: "every rumble-capable device's force feedback, hot-plugged ones too"
+        case .hidraw: "the pads' hidraw nodes (triggers, HD Rumble)"
+        }
+    }
     /// `--device`, every device by default.
     static let deviceOption = PlaybackOptions.deviceOption(default: "all")
     /// `--theme`.

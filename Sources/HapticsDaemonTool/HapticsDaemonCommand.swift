@@ -13,7 +13,7 @@ public enum HapticsDaemonCommand {
     public static func run(_ arguments: [String], environment: [String: String], console: Console = .standard) -> ExitCode {
         var reader = ArgumentReader(arguments, for: DaemonOptions.configuration)
         if reader.flag(.help) {
-            console.out(reader.usage)
+            console.out(DaemonOptions.configuration.help)
             return .success
         }
         if reader.flag(.version) {
@@ -25,7 +25,7 @@ public enum HapticsDaemonCommand {
             options = try DaemonOptions.parse(&reader)
         } catch {
             console.err("Error: \(error.message)")
-            console.err(error.usage)
+            console.err(error.hint)
             return .usage
         }
         let lookup = ThemeLookup.resolve(option: options.theme, environment: environment) { access($0, F_OK) == 0 }

@@ -8,7 +8,9 @@ enum SampleCommand {
         arguments: [ArgumentDeclaration("pattern", help: "a preset or a file", completion: .wordsOrFiles(["light", "heavy"]))],
         options: [
             OptionDeclaration("--loop", valueName: "count", abstract: "how many times", completion: .words(["forever"])),
-            OptionDeclaration("--driver", valueName: "driver", abstract: "where", completion: .commaSeparatedWords(["stdout", "evdev"])),
+            OptionDeclaration(
+                "--driver", valueName: "driver", abstract: "where",
+                completion: .commaSeparatedWords(["auto", "stdout", "evdev", "hidraw", "record"], alone: ["auto", "record"])),
             OptionDeclaration("--theme", valueName: "file", abstract: "a theme [JSON]: feedbackd's", completion: .files),
             OptionDeclaration("--json", abstract: "as JSON"),
         ])

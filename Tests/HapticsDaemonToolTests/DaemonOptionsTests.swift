@@ -1,4 +1,5 @@
 import HapticsEvdev
+import Synchronization
 import Testing
 
 @testable import HapticsCommandLine
@@ -41,5 +42,15 @@ import Testing
         #expect(HapticsDaemonCommand.run(["--version"], environment: [:], console: .init(out: { _ in }, err: { _ in })) == .success)
         #expect(HapticsDaemonCommand.run(["-h"], environment: [:], console: .init(out: { _ in }, err: { _ in })) == .success)
         #expect(HapticsDaemonCommand.run(["--bogus"], environment: [:], console: .init(out: { _ in }, err: { _ in })) == .usage)
+    }
+
+    @Test func aBadValueSaysWhatIsWrongThenWhereTheHelpIs() {
+        let errors = Mutex<[String]>([])
+        let console = Console(out: { _ in }, err: { line in errors.withLock { $0.append(line) } })
+        #expect(HapticsDaemonCommand.run(["--driver", "laser"], environment: [:], console: console) == .usage)
+        #expect(
+            errors.withLock { $0 } == [
+                "Error: the value 'laser' of '--driver' is not one of auto, stdout, record, evdev, hidraw", "See 'hapticsd --help'.",
+            ])
     }
 }

@@ -12,7 +12,8 @@ import Testing
     @Test func permissionDeniedNamesTheNodeAndTheFix() {
         let message = Advice.message(for: EvdevError.permissionDenied(node: pad))
         #expect(message.contains("udev/70-haptics.rules"))
-        #expect(message.hasPrefix("permission denied opening \(pad) for writing: rumble needs write access. Install the udev rule"))
+        #expect(message.hasPrefix("permission denied opening \(pad) for writing: rumble needs write access: install the udev rule"))
+        #expect(message.hasSuffix("(see PERMISSIONS in haptics(1))"))
     }
 
     @Test func noFreeSlotExplainsWhoHoldsThem() {
@@ -20,11 +21,41 @@ import Testing
         #expect(message.contains("another program"))
     }
 
-    @Test func noDeviceSaysWhatToDo() {
+    @Test(arguments: [DeviceSelection.auto, .all])
+    func noPadWhereNoneWasNamedSaysNoneWasFoundAndWhatToCheck(selection: DeviceSelection) {
         #expect(
-            Advice.message(for: EvdevError.noDevice(selection: .auto, directory: "/dev/input"))
-                == "no rumble-capable device matches 'auto' in /dev/input: plug in a gamepad (USB or Bluetooth), check 'haptics devices', or use --driver stdout"
+            Advice.message(for: EvdevError.noDevice(selection: selection, directory: "/dev/input"))
+                == "no gamepad that can vibrate was found in /dev/input: plug one in (USB or Bluetooth) and check that "
+                + "'haptics devices' lists it (TROUBLESHOOTING in haptics(1) says what to check if it does not), "
+                + "or use --driver stdout to play on the terminal")
+        let hidraw = Advice.message(for: HidrawError.noPad(selection: selection))
+        #expect(hidraw.hasPrefix("no gamepad was found: plug in one whose hidraw node this tool drives"))
+        #expect(hidraw.hasSuffix("(TROUBLESHOOTING in haptics(1) says what to check if it does not)"))
+        for message in [hidraw, Advice.inputMessage(for: EvdevError.noDevice(selection: selection, directory: "/dev/input"))] {
+            #expect(!message.contains("'\(selection)'") && !message.contains("--driver evdev"), "\(message)")
+        }
+    }
+
+    @Test func noPadMatchingWhatWasNamedQuotesItAndPointsAtTheList() {
+        #expect(
+            Advice.message(for: EvdevError.noDevice(selection: .name("Wheel"), directory: "/dev/input"))
+                == "no rumble-capable device matches 'Wheel' in /dev/input: 'haptics devices' lists the pads, with their names and indexes"
         )
+        #expect(
+            Advice.message(for: HidrawError.noPad(selection: .index(2))).hasPrefix("no pad whose hidraw node this tool drives matches '2'"))
+    }
+
+    @Test func theTerminalInPlaceOfAPadNotesALocalityNoPadPlays() {
+        #expect(Advice.terminalNote(reason: nil, locality: .all) == nil)
+        #expect(
+            Advice.terminalNote(reason: nil, locality: .rightTrigger)
+                == "no gamepad was found, so nothing plays at --locality right-trigger: the terminal shows what the right trigger would play"
+        )
+        let busy = EvdevError.noFreeEffectSlot(node: pad, name: "Pad", slots: 16)
+        #expect(Advice.terminalNote(reason: busy, locality: .all) == Advice.message(for: busy) + "; drawing in the terminal instead")
+        #expect(
+            Advice.terminalNote(reason: busy, locality: .handles)
+                == Advice.message(for: busy) + "; nothing plays at --locality handles: the terminal shows what the handles would play")
     }
 
     @Test func otherErrorsAreTheirDescription() {
@@ -40,7 +71,7 @@ import Testing
         #expect(Advice.line(for: readOnly).contains("read-only: rumble needs write access"))
         #expect(
             Advice.line(for: readOnly)
-                == "\(pad)  Pad  [054c:0ce6 usb]  rumble, 16 slots, profile dualsense, read-only: rumble needs write access (see README, Real hardware)"
+                == "\(pad)  Pad  [054c:0ce6 usb]  rumble, 16 slots, profile dualsense, read-only: rumble needs write access (see PERMISSIONS in haptics(1))"
         )
         let writable = EvdevDeviceInfo(node: pad, capabilities: capabilities, isWritable: true)
         #expect(Advice.line(for: writable) == writable.summary)

@@ -44,16 +44,19 @@ import Testing
         #expect(first.closed.withLock { $0 } == 1)
     }
 
-    @Test func theTerminalPlaysAHandleLocalityRoutedAndSaysNothing() throws {
+    @Test func theTerminalPlaysAHandleLocalityRoutedATriggerLocalityAsTheTriggerAndSaysNothing() throws {
         let notices = Mutex<[String]>([])
-        let terminal = Closable()
+        let lines = Mutex<[String]>([])
+        let terminal = StdoutDriver(format: .json) { line in lines.withLock { $0.append(line) } }
         let routed = try DriverChoice.record.makeDriver(
             device: .auto, locality: .leftHandle, notice: { line in notices.withLock { $0.append(line) } }, terminal: terminal)
         #expect((routed as? RoutedDriver)?.routing == HandleRouting(.leftHandle))
-        #expect((routed as? RoutedDriver)?.base as? Closable === terminal)
-        #expect(
-            try DriverChoice.stdout.makeDriver(device: .auto, locality: .all, notice: { _ in }, terminal: terminal) as? Closable
-                === terminal)
+        #expect((routed as? RoutedDriver)?.base is StdoutDriver)
+        #expect(try DriverChoice.stdout.makeDriver(device: .auto, locality: .all, notice: { _ in }, terminal: terminal) is StdoutDriver)
+        let trigger = try DriverChoice.stdout.makeDriver(device: .auto, locality: .rightTrigger, notice: { _ in }, terminal: terminal)
+        #expect((trigger as? TriggerLineDriver)?.locality == .rightTrigger)
+        try trigger.apply(RumbleFrame(start: .zero, duration: .milliseconds(10), strong: 1, weak: 1))
+        #expect(lines.withLock { $0 } == [#"{"t_ms":0,"duration_ms":10,"trigger":"right","amplitude":1,"frequency_hz":85}"#])
         #expect(notices.withLock { $0 }.isEmpty)
     }
 }

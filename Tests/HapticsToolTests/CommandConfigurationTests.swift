@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func anOptionAnotherCommandDeclaresIsUnknown() {
-        #expect(throws: UsageError(message: "unknown option '--format'", usage: SelectCommand.configuration.help)) {
+        #expect(throws: UsageError(message: "unknown option '--format'", command: "haptics select")) {
             try HapticsCommand.parse("select", ["--format", "json"])
         }
     }

@@ -36,4 +36,18 @@ import Testing
         #expect(listing.json.hasSuffix(#","localities":["all","handles","left-handle","right-handle"],"hidraw":null}"#))
         #expect(listing.line.hasSuffix("; localities all handles left-handle right-handle"))
     }
+
+    @Test func withNoPadDevicesPointsAtTheManualNotTheReadme() async {
+        guard DeviceDiscovery().devices().isEmpty else {
+            print("skipped: a device that can vibrate is plugged in")
+            return
+        }
+        let (code, console) = await CapturedConsole.run("devices")
+        #expect(code == .success)
+        #expect(console.out.isEmpty)
+        #expect(
+            console.err
+                == "no device that can vibrate was found in /dev/input: plug in a gamepad; "
+                + "if it is plugged in, TROUBLESHOOTING in haptics(1) ('man haptics') says what to check")
+    }
 }

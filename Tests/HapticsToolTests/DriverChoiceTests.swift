@@ -1,4 +1,5 @@
 import Haptics
+import HapticsEvdev
 import HapticsRouting
 import HapticsTesting
 import Testing
@@ -56,6 +57,32 @@ import Testing
             #expect(
                 help.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
                     .contains("several (not auto), separated by commas, drive all at once, e.g. stdout,evdev"))
+        }
+    }
+
+    /// With no pad plugged in, a driver that needs one says none was found, and where to look,
+    /// rather than quoting the 'auto' nobody typed.
+    @Test(arguments: ["evdev", "hidraw", "stdout,evdev", "stdout,hidraw"])
+    func withNoPadADriverThatNeedsOneSaysNoneWasFound(driver: String) async {
+        guard DeviceDiscovery().devices().isEmpty else {
+            print("skipped: a device that can vibrate is plugged in")
+            return
+        }
+        let (code, console) = await CapturedConsole.run("impact", "heavy", "--driver", driver)
+        #expect(code == .failure)
+        #expect(console.err.hasPrefix("Error: no gamepad"), "\(console.err)")
+        #expect(console.err.contains("TROUBLESHOOTING in haptics(1)"))
+        #expect(!console.err.contains("'auto'") && !console.err.contains("--driver evdev"), "\(console.err)")
+    }
+
+    @Test func everyHelpThatDeclaresDriverDescribesEachDriverOnce() throws {
+        let configurations = HapticsCommand.subcommands.map { $0.configuration } + [DaemonOptions.configuration]
+        let abstracts = configurations.compactMap { $0.options.first { $0.name == "--driver" }?.abstract }
+        #expect(abstracts.count == 6)
+        for abstract in abstracts {
+            for driver in DriverChoice.allCases {
+                #expect(abstract.components(separatedBy: "\(driver.rawValue): ").count == 2, "\(driver) in: \(abstract)")
+            }
         }
     }
 

@@ -23,7 +23,7 @@ import Testing
     func helpNamingASubcommandPrintsThatSubcommandsHelp(_ name: String) async {
         let (code, console) = await CapturedConsole.run("help", name)
         #expect(code == .success)
-        #expect(console.out.hasPrefix("USAGE: haptics \(name)"))
+        #expect(console.out.contains("\n\nUSAGE: haptics \(name)"))
         let (bareCode, bare) = await CapturedConsole.run("help")
         #expect(bareCode == .success)
         #expect(bare.out.hasPrefix("OVERVIEW: Haptic patterns"))
@@ -33,11 +33,13 @@ import Testing
     }
 
     @Test(arguments: ["impact", "notify", "select", "play", "render", "validate", "list", "demo"])
-    func everySubcommandHasHelp(_ name: String) async {
+    func everySubcommandHasHelpWithAnOverview(_ name: String) async throws {
         for flag in ["-h", "--help"] {
             let (code, console) = await CapturedConsole.run(name, flag)
             #expect(code == .success)
-            #expect(console.out.hasPrefix("USAGE: haptics \(name)"))
+            let overview = try #require(HapticsCommand.configuration.subcommands.first { $0.name == name }).abstract
+            #expect(console.out.hasPrefix("OVERVIEW: \(overview.prefix(40))"))
+            #expect(console.out.contains("\n\nUSAGE: haptics \(name)"))
         }
     }
 
@@ -65,13 +67,12 @@ import Testing
         (["render", "heavy", "--step"], "Error: missing value for '--step'"),
         (["validate"], "Error: missing <file>"),
     ])
-    func badUsageSaysWhatIsWrongThenTheUsageAndExits64(_ arguments: [String], _ message: String) async {
+    func badUsageSaysWhatIsWrongThenWhereTheHelpIsAndExits64(_ arguments: [String], _ message: String) async {
         let captured = CapturedConsole()
         let code = await HapticsCommand.run(arguments, on: captured.console)
         #expect(code == .usage)
-        let lines = captured.err.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first.map(String.init) == message)
-        #expect(lines.dropFirst().first?.hasPrefix("USAGE: haptics") == true)
+        let command = ["dance", "help"].contains(arguments[0]) ? "haptics" : "haptics \(arguments[0])"
+        #expect(captured.err.split(separator: "\n").map(String.init) == [message, "See '\(command) --help'."])
     }
 
     @Test func rendersAPresetAsJSON() async {
@@ -147,8 +148,8 @@ import Testing
             #expect(code == .dataError)
             #expect(
                 console.err.split(separator: "\n") == [
-                    "error: \(bad): Pattern[0].Event.EventDuration: expected a duration in seconds (continuous events need one), found nothing (the key is missing)",
-                    "error: /nonexistent.ahap: cannot read the file: No such file or directory; check the path and its permissions",
+                    "Error: \(bad): Pattern[0].Event.EventDuration: expected a duration in seconds (continuous events need one), found nothing (the key is missing)",
+                    "Error: /nonexistent.ahap: cannot read the file: No such file or directory; check the path and its permissions",
                 ])
         }
     }
@@ -167,7 +168,7 @@ import Testing
             #expect(
                 console.err.split(separator: "\n") == [
                     "note: \(good): skipped 1 Sound entry: gamepads play haptics only",
-                    "error: \(bad): profiles[0].feedbacks[0].count: expected a whole number from 0 to 1000, found -1",
+                    "Error: \(bad): profiles[0].feedbacks[0].count: expected a whole number from 0 to 1000, found -1",
                 ])
         }
     }

@@ -44,6 +44,15 @@ import Testing
         #expect(beats.count == 3 && beats[0].energy > beats[1].energy && beats[1].energy > beats[2].energy, "\(pad): \(beats)")
     }
 
+    @Test func thePadsNamesCompleteInEveryShell() {
+        let words = Self.pads.joined(separator: "\n")
+        #expect(
+            BashCompletion(for: HapticsCommand.configuration).script.contains(
+                "--pad)\n            _haptics_reply '\(words)' \"$current\"\n"))
+        #expect(ZshCompletion(for: HapticsCommand.configuration).script.contains("]:pad:(\(Self.pads.joined(separator: " ")))'"))
+        #expect(FishCompletion(for: HapticsCommand.configuration).script.contains(" -l pad -x -a '\(Self.pads.joined(separator: " "))' "))
+    }
+
     @Test func theSwitchProGetsItsTableStepsOnBothSides() async throws {
         let frames = try await frames("render", "rigid", "--pad", "switch-pro", "--format", "json")
         let first = try #require(frames.first)

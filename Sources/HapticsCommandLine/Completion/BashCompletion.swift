@@ -21,11 +21,18 @@ package struct BashCompletion {
             "",
             "# Sets COMPREPLY to the words of $1 (one a line) starting with $2, and the paths",
             "# starting with $2 when $3 is 'files'; when $3 is 'comma', $2 is a comma-separated",
-            "# list whose last item is completed.",
+            "# list whose last item is completed: after a comma, with none of the words listed",
+            "# already, and none of those of $4, which stand alone (nothing once one is listed).",
             "\(function)_reply() {",
-            "    local IFS=$'\\n' head= current=$2",
-            "    if [[ $3 == comma && $current == *,* ]]; then head=${current%,*},; current=${current##*,}; fi",
-            "    COMPREPLY=($(compgen -P \"$head\" -W \"$1\" -- \"$current\"))",
+            "    local IFS=$'\\n' head= current=$2 words=$1 word",
+            "    if [[ $3 == comma && $current == *,* ]]; then",
+            "        head=${current%,*},; current=${current##*,}; words=",
+            "        for word in $1; do",
+            "            [[ ,$head == *,\"$word\",* || $'\\n'$4$'\\n' == *$'\\n'\"$word\"$'\\n'* ]] || words+=$word$'\\n'",
+            "        done",
+            "        for word in $4; do [[ ,$head == *,\"$word\",* ]] && words=; done",
+            "    fi",
+            "    COMPREPLY=($(compgen -P \"$head\" -W \"$words\" -- \"$current\"))",
             "    if [[ $3 == files ]]; then",
             "        compopt -o filenames 2>/dev/null",
             "        COMPREPLY+=($(compgen -f -- \"$current\"))",
@@ -120,7 +127,8 @@ package struct BashCompletion {
     private func reply(_ completion: ValueCompletion) -> String {
         let mode: String
         switch completion {
-        case .commaSeparatedWords: mode = " comma"
+        case .commaSeparatedWords(_, let alone):
+            mode = " comma" + (alone.isEmpty ? "" : " " + ShellQuote.single(alone.joined(separator: "\n")))
         case .files, .wordsOrFiles: mode = " files"
         case .none, .words: mode = ""
         }

@@ -69,13 +69,23 @@ package struct ZshCompletion {
         return options + arguments
     }
 
-    /// The action completing a value.
+    /// The action completing a value, its colons escaped: `_arguments` splits a
+    /// specification at the colons that are not.
     private static func action(for completion: ValueCompletion) -> String {
+        unescapedAction(for: completion).replacing(":", with: "\\:")
+    }
+
+    /// The action completing a value, as `_arguments` runs it.
+    private static func unescapedAction(for completion: ValueCompletion) -> String {
         let words = completion.words.joined(separator: " ")
         switch completion {
         case .none: return " "
         case .words: return "(\(words))"
-        case .commaSeparatedWords(let choices): return "_sequence compadd - \(choices.joined(separator: " "))"
+        case .commaSeparatedWords(let choices, let alone):
+            // _sequence offers each word once in a list; those that stand alone, only alone.
+            let listed = "_sequence compadd - " + choices.filter { !alone.contains($0) }.joined(separator: " ")
+            guard !alone.isEmpty else { return listed }
+            return "{_alternative \"alone:word:(\(alone.joined(separator: " ")))\" \"lists:word list:\(listed)\"}"
         case .files: return "_files"
         case .wordsOrFiles: return "{_alternative \"words:word:(\(words))\" \"files:file:_files\"}"
         }

@@ -19,9 +19,6 @@ package struct ArgumentReader {
         self.command = command
     }
 
-    /// The help of the command being read, printed after a usage error.
-    package var usage: String { command.help }
-
     /// Whether `flag` is present (and takes it off).
     package mutating func flag(_ flag: Flag) -> Bool {
         precondition(command.declares(flag.declaration), "\(command.commandName) reads \(flag.declaration.name) without declaring it")
@@ -80,7 +77,7 @@ package struct ArgumentReader {
 
     /// A usage error for the command being read.
     package func error(_ message: String) -> UsageError {
-        UsageError(message: message, usage: usage)
+        UsageError(message: message, command: command.commandName)
     }
 
     /// The text of the option `name` (the last one given), taken off, or `nil` when absent.

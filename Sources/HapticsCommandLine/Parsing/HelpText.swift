@@ -1,5 +1,5 @@
 /// Lays out a command's help from its declaration, as swift-argument-parser does: OVERVIEW
-/// (top-level commands), USAGE, the discussion, ARGUMENTS, OPTIONS and SUBCOMMANDS, wrapped
+/// (its abstract), USAGE, the discussion, ARGUMENTS, OPTIONS and SUBCOMMANDS, wrapped
 /// to 80 columns, with each help text starting in one column.
 package enum HelpText {
     /// The width text is wrapped to.
@@ -9,11 +9,7 @@ package enum HelpText {
 
     /// The whole help of `command`.
     package static func help(for command: CommandConfiguration) -> String {
-        var sections: [String] = []
-        if command.parent == nil {
-            sections.append(wrap("OVERVIEW: " + command.abstract, width: width).joined(separator: "\n"))
-        }
-        sections.append(usage(for: command))
+        var sections = [wrap("OVERVIEW: " + command.abstract, width: width).joined(separator: "\n"), usage(for: command)]
         let paragraphs = command.discussion.split(separator: "\n", omittingEmptySubsequences: false)
             .split(whereSeparator: \.isEmpty).map { $0.joined(separator: " ") }
         sections += paragraphs.map { wrap($0, width: width).joined(separator: "\n") }

@@ -6,8 +6,9 @@ package enum ValueCompletion: Sendable, Hashable {
     case none
     /// One of these words.
     case words([String])
-    /// One or more of these words, separated by commas (`stdout,evdev`).
-    case commaSeparatedWords([String])
+    /// One of these words, or several separated by commas (`stdout,evdev`): each at most
+    /// once in a list, and none of `alone` there, which stand only by themselves.
+    case commaSeparatedWords([String], alone: [String] = [])
     /// A path.
     case files
     /// One of these words, or a path.
@@ -17,7 +18,7 @@ package enum ValueCompletion: Sendable, Hashable {
     package var words: [String] {
         switch self {
         case .none, .files: []
-        case .words(let words), .commaSeparatedWords(let words), .wordsOrFiles(let words): words
+        case .words(let words), .commaSeparatedWords(let words, _), .wordsOrFiles(let words): words
         }
     }
 

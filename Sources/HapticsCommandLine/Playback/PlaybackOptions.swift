@@ -6,9 +6,15 @@ package import HapticsRouting
 /// master gain, declared once.
 package struct PlaybackOptions: Sendable {
     /// `--driver`, as the playing commands take it.
-    package static let driver = driverOption(
-        abstract: "where the frames go; auto: a gamepad when one is found, else the terminal (unless --device names one); "
-            + "record: instantly, every frame as a JSON line, and only alone")
+    package static let driver = driverOption(purpose: "where the frames go", alone: [.auto, .record]) { choice in
+        switch choice {
+        case .auto: "a gamepad when one is found, else the terminal (unless --device names one)"
+        case .stdout: "the terminal, a line of levels per frame"
+        case .record: "instantly, every frame as a JSON line, and only alone"
+        case .evdev: "the pad's force feedback (its /dev/input/event node) only"
+        case .hidraw: "the pad's hidraw node only"
+        }
+    }
     /// `--device`, as the playing commands take it.
     package static let device = deviceOption(default: "auto")
     /// `--locality`: where on the pad the frames play, as Core Haptics names a controller's
@@ -23,17 +29,23 @@ package struct PlaybackOptions: Sendable {
     /// The four, in the order the help lists them.
     package static let declarations = [driver.declaration, device.declaration, locality.declaration, gain.declaration]
 
-    /// `--driver` with the help `abstract`: one driver, or several separated by commas, all
-    /// driven at once (`stdout,evdev`); `auto` by default (`defaultText` says otherwise when
-    /// that depends on other options). A list must also pass `DriverChoice.problem(with:)`,
-    /// which `drivers(_:from:)` checks.
-    package static func driverOption(abstract: String, defaultText: String? = nil) -> Option<[DriverChoice]> {
-        Option(
+    /// `--driver`: one driver, or several separated by commas, all driven at once
+    /// (`stdout,evdev`); `auto` by default (`defaultText` says otherwise when that depends on
+    /// other options). The help gives its `purpose`, then what each driver does there, from
+    /// `meaning`, in the order of `DriverChoice.allCases`. A list must also pass
+    /// `DriverChoice.problem(with:)`, which `drivers(_:from:)` checks; the shells complete
+    /// lists without the drivers of `alone`, which the command takes only by themselves
+    /// (`auto` always).
+    package static func driverOption(
+        purpose: String, defaultText: String? = nil, alone: [DriverChoice] = [.auto], meaning: (DriverChoice) -> String
+    ) -> Option<[DriverChoice]> {
+        let meanings = DriverChoice.allCases.map { "\($0.rawValue): \(meaning($0))" }
+        return Option(
             "--driver", valueName: "driver",
-            abstract: abstract
-                + "; hidraw: the pad's hidraw node only; several (not auto), separated by commas, drive all at once, e.g. stdout,evdev",
+            abstract: ([purpose] + meanings + ["several (not auto), separated by commas, drive all at once, e.g. stdout,evdev"])
+                .joined(separator: "; "),
             notes: [ChoiceText.values(DriverChoice.allCases)], default: [.auto], defaultText: defaultText ?? DriverChoice.auto.rawValue,
-            completion: .commaSeparatedWords(DriverChoice.allCases.map(\.rawValue)),
+            completion: .commaSeparatedWords(DriverChoice.allCases.map(\.rawValue), alone: alone.map(\.rawValue)),
             expected: ChoiceText.expected(DriverChoice.allCases)
         ) { text in
             let names = text.split(separator: ",", omittingEmptySubsequences: false)

@@ -101,8 +101,9 @@ public struct DualSenseTriggerBlock: Sendable, Hashable {
         return value > 0 ? 1 + Int((7 * value).rounded()) : nil
     }
 
-    /// The frequency of a 0...1 frequency, in Hz.
-    static func hertz(_ frequency: Double) -> UInt8 {
+    /// The frequency of a 0...1 frequency, in Hz: what a vibration block sends, and what the
+    /// command line shows a trigger playing.
+    package static func hertz(_ frequency: Double) -> UInt8 {
         let range = frequencyRange
         return UInt8(range.lowerBound + Int((Double(range.upperBound - range.lowerBound) * unit(frequency)).rounded()))
     }

@@ -7,7 +7,9 @@ import HapticsPlatform
 public struct StdoutDriver: HapticDriver {
     /// The line format.
     public let format: FrameFormat
-    private let write: @Sendable (String) -> Void
+    /// Writes one line (without its newline) where the frames go: for a driver that writes
+    /// other lines there in its place (what a trigger plays, say).
+    public let write: @Sendable (String) -> Void
 
     /// Creates a driver writing to standard output, unbuffered, one line per call.
     public init(format: FrameFormat = .text) {

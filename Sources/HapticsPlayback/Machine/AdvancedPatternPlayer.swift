@@ -19,8 +19,9 @@ import Synchronization
 /// are seconds of the pattern. A change takes effect at its time, from the next frame: what
 /// plays is sampled step by step from the pattern at the player's position, never rendered
 /// again from the start. Each `start` begins a run that ends with one outcome: `.completed`
-/// at the pattern's end (never while looping), `.stopped` by `stop`, by a later `start`, by
-/// the engine's `stop()` or when the player is released, `.failed` when the driver fails.
+/// at the pattern's end (while looping, at the end of the last pass `loopRepetition` counts),
+/// `.stopped` by `stop`, by a later `start`, by the engine's `stop()` or when the player is
+/// released, `.failed` when the driver fails.
 /// Commands take effect in time order; one for a time when the player is in no state to obey
 /// (a pause while nothing plays) does nothing.
 public final class AdvancedPatternPlayer: AdvancedPlayback {
@@ -28,6 +29,7 @@ public final class AdvancedPatternPlayer: AdvancedPlayback {
         var completion = PlaybackCompletion()
         var completionStarted = false
         var loopEnabled = false
+        var loopRepetition = Repetition.forever
         var loopStart = 0.0
         var loopEnd = 0.0
         var playbackRate = 1.0
@@ -53,6 +55,16 @@ public final class AdvancedPatternPlayer: AdvancedPlayback {
     public var loopEnabled: Bool {
         get { state.withLock { $0.loopEnabled } }
         set { set(\.loopEnabled, newValue) { voice, _ in voice.loopEnabled = newValue } }
+    }
+
+    /// How many passes a run plays while `loopEnabled`: `.forever` (the default, as in Core
+    /// Haptics) until it is stopped, `.count(n)` n passes (the first from the start offset,
+    /// the others from `loopStart`, each to `loopEnd`), after which the run ends `.completed`.
+    /// Counting passes rather than stopping at a time ends the run exactly where its last pass
+    /// ends, whatever the rate.
+    public var loopRepetition: Repetition {
+        get { state.withLock { $0.loopRepetition } }
+        set { set(\.loopRepetition, newValue) { voice, _ in voice.loopRepetition = newValue } }
     }
 
     /// Where a loop ends, in seconds of the pattern; 0 (the default) for the pattern's end.

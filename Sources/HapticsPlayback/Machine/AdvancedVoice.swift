@@ -70,6 +70,11 @@ struct AdvancedVoice: Sendable {
     var loopStart = Duration.zero
     /// Where a loop ends; zero for the pattern's end.
     var loopEnd = Duration.zero
+    /// How many passes a looping run plays: `.count(n)` ends it `.completed` at the end of
+    /// its nth, `.forever` goes on until it is stopped.
+    var loopRepetition = Repetition.forever
+    /// The passes the run playing has finished.
+    private var passes = 0
     /// Where the next start begins.
     private var startOffset = Duration.zero
     private var scheduled: [Scheduled] = []
@@ -158,7 +163,8 @@ struct AdvancedVoice: Sendable {
         while true {
             let command = scheduled.first.flatMap { $0.time <= time ? $0 : nil }
             if let end = passEndTime, end <= time, command.map({ end <= $0.time }) ?? true {
-                if loopEnabled {
+                if loopEnabled && !isLastPass {
+                    passes += 1
                     phase = .playing(since: end, from: loopRange.lowerBound)
                     jumped = true
                 } else if let finished = run {
@@ -179,8 +185,9 @@ struct AdvancedVoice: Sendable {
 
     /// Both motors' levels at `time`, which must lie before the next forced boundary.
     func levels(at time: Duration) -> MotorLevels {
-        guard !isMuted, case .playing = phase, let offset = offset(at: time), offset >= .zero else { return .off }
-        let step = Int((offset / sampler.settings.step).rounded(.down))
+        guard !isMuted, case .playing = phase, let offset = offset(at: time), offset >= .zero, let step = stepIndex(at: time) else {
+            return .off
+        }
         guard step < sampler.stepCount else { return .off }
         let patternTime = sampler.sampleTime(ofStep: step)
         return sampler.levels(
@@ -196,9 +203,9 @@ struct AdvancedVoice: Sendable {
     /// forced boundary.
     func nextBoundary(after time: Duration) -> Duration? {
         let forced = forcedBoundary(after: time)
-        guard case .playing(let since, let from) = phase, let offset = offset(at: time) else { return forced }
+        guard case .playing(let since, let from) = phase, let index = stepIndex(at: time) else { return forced }
         let step = sampler.settings.step
-        var next = step * (Int((offset / step).rounded(.down)) + 1)
+        var next = step * (index + 1)
         var boundary = since + (next - from) / rate
         while boundary <= time {
             next += step
@@ -207,11 +214,34 @@ struct AdvancedVoice: Sendable {
         return forced.map { min($0, boundary) } ?? boundary
     }
 
+    /// The step the position is in at `time`, while playing or paused. While playing, a step
+    /// begins at the time `nextBoundary(after:)` gives for it (its offset less `from`, divided
+    /// by the rate, after `since`): the position at that time, multiplied back, may fall short
+    /// of the step's offset by a rounding, which must not leave the time in the step before.
+    private func stepIndex(at time: Duration) -> Int? {
+        guard let offset = offset(at: time) else { return nil }
+        let step = sampler.settings.step
+        var index = Int((offset / step).rounded(.down))
+        guard case .playing(let since, let from) = phase else { return index }
+        if since + (step * (index + 1) - from) / rate <= time {
+            index += 1
+        } else if index > 0, since + (step * index - from) / rate > time {
+            index -= 1
+        }
+        return index
+    }
+
     /// The range a pass plays: the loop range while looping, else the whole pattern.
     private var loopRange: Range<Duration> {
         let end = loopEnd > .zero ? min(loopEnd, length) : length
         let start = min(max(loopStart, .zero), end)
         return start..<end
+    }
+
+    /// Whether the pass playing is the run's last while looping.
+    private var isLastPass: Bool {
+        guard case .count(let count) = loopRepetition else { return false }
+        return passes + 1 >= count
     }
 
     /// When the position reaches the end of the pass, while playing.
@@ -233,6 +263,7 @@ struct AdvancedVoice: Sendable {
         case .start(let newRun):
             if let old = run { ended.append((old, .stopped)) }
             run = newRun
+            passes = 0
             phase = .playing(since: time, from: startOffset)
             startOffset = .zero
             return true
@@ -264,8 +295,7 @@ struct AdvancedVoice: Sendable {
     /// Gives the events not yet begun (from the current step on after a jump, after it
     /// otherwise) the envelope times under the time controls in force now.
     private mutating func latchTimes(at time: Duration, jumped: Bool) {
-        guard let offset = offset(at: time) else { return }
-        let step = Int((max(offset, .zero) / sampler.settings.step).rounded(.down))
+        guard let step = stepIndex(at: time).map({ max($0, 0) }) else { return }
         let first = (jumped || currentStep.map { step < $0 } == true) ? step : step + 1
         currentStep = step
         let live = PatternSampler.TimeControls(

@@ -1,7 +1,7 @@
 package import HapticsEvdev
 import HapticsHidraw
 package import HapticsModel
-import HapticsPlayback
+package import HapticsPlayback
 
 /// Where a playing command sends its frames (`--driver`): one driver, or several separated by
 /// commas (`stdout,evdev`), all driven at once through a `FanOutDriver`.
@@ -40,17 +40,20 @@ package enum DriverChoice: String, Sendable, CaseIterable {
     /// The locality: `hidraw` plays it itself; `evdev` routes a handle locality's frames to
     /// that handle's motor (`HandleRouting`) and refuses triggers; `auto` splits each pad's
     /// parts between evdev and hidraw (`PadPaths.auto`), both driven through a `FanOutDriver`
-    /// where both play; the terminal shows the routed frames. A locality a pad lacks is an error
-    /// naming the localities it has.
+    /// where both play; the terminal shows the routed frames, and at a trigger locality what the
+    /// triggers play (`RoutedDriver.playing(onLines:at:)`). A locality a pad lacks is an error
+    /// naming the localities it has; under `auto` with no usable pad, the terminal plays, and a
+    /// locality other than `all`, which no pad then plays, is a notice
+    /// (`Advice.terminalNote(reason:locality:)`).
     package func makeDriver(
         device: DeviceSelection,
         locality: Locality = .all,
         notice: @escaping @Sendable (String) -> Void,
-        terminal: @autoclosure () -> any HapticDriver
+        terminal: @autoclosure () -> StdoutDriver
     ) throws -> any HapticDriver {
         switch self {
         case .stdout, .record:
-            return RoutedDriver.playing(on: terminal(), at: locality)
+            return RoutedDriver.playing(onLines: terminal(), at: locality)
         case .hidraw:
             let driver = HidrawDriver(selection: device, locality: locality, notice: notice)
             do {
@@ -67,11 +70,9 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         do {
             try driver.prepare()
         } catch  where self == .auto && !Self.names(device) {
-            if case EvdevError.noDevice = error {
-            } else {
-                notice("\(Advice.message(for: error)); drawing in the terminal instead")
-            }
-            return RoutedDriver.playing(on: terminal(), at: locality)
+            let reason: (any Error)? = if case EvdevError.noDevice = error { nil } else { error }
+            if let note = Advice.terminalNote(reason: reason, locality: locality) { notice(note) }
+            return RoutedDriver.playing(onLines: terminal(), at: locality)
         }
         do {
             return try self == .auto

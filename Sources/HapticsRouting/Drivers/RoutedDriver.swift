@@ -1,4 +1,5 @@
 package import HapticsModel
+package import HapticsPlayback
 
 /// A driver that plays every frame on another driver as `HandleRouting` routes it: one
 /// handle's motor alone for `left-handle` and `right-handle`.
@@ -18,6 +19,13 @@ package struct RoutedDriver: HapticDriver {
     package static func playing(on driver: any HapticDriver, at locality: Locality) -> any HapticDriver {
         let routing = HandleRouting(locality)
         return routing.changesFrames ? RoutedDriver(driver, routing: routing) : driver
+    }
+
+    /// The line driver `lines` (the terminal, a recording) at `locality`: at a trigger
+    /// locality, what the triggers play (`TriggerLineDriver`); at any other, as
+    /// `playing(on:at:)` routes it.
+    package static func playing(onLines lines: StdoutDriver, at locality: Locality) -> any HapticDriver {
+        TriggerLineDriver.plays(locality) ? TriggerLineDriver(lines, locality: locality) : playing(on: lines, at: locality)
     }
 
     /// Prepares the base driver.

@@ -1,10 +1,11 @@
 package import HapticsEvdev
 package import HapticsHidraw
-import HapticsModel
+package import HapticsModel
 
 /// What the command line tells a person about the libraries' facts: an error's description
 /// and what to do about it, naming this tool's commands and flags, the repository's files and
-/// the README's sections, which the libraries leave to their callers.
+/// the sections of haptics(1), which the libraries leave to their callers. (libhaptics'
+/// `haptics_last_error` says the drivers' errors in the same words.)
 package enum Advice {
     /// The udev rule that gives the seat's user access to the pads' event and hidraw nodes,
     /// and how to apply it: for the messages about permissions.
@@ -12,6 +13,16 @@ package enum Advice {
         "install the udev rule 70-haptics.rules (make install and the Debian package put it in udev's rules directory; "
         + "from the source tree: sudo cp udev/70-haptics.rules /etc/udev/rules.d/), "
         + "then apply it with sudo udevadm control --reload && sudo udevadm trigger, or unplug and replug the pad"
+
+    /// The section of haptics(1) on what to check when no pad is found, or it does not play
+    /// (`haptics-docgen` writes it under this title).
+    package static let troubleshootingSection = "TROUBLESHOOTING"
+    /// The section of haptics(1) on giving the seat's user the pads' nodes.
+    package static let permissionsSection = "PERMISSIONS"
+    /// The troubleshooting section, as messages point there.
+    package static let troubleshooting = "\(troubleshootingSection) in haptics(1)"
+    /// The permissions section, as messages point there.
+    package static let permissions = "\(permissionsSection) in haptics(1)"
 
     /// The message for `error`: for the evdev and hidraw drivers' errors and the localities',
     /// what happened and what to do; for any other error, its description.
@@ -21,11 +32,13 @@ package enum Advice {
         guard let error = error as? EvdevError else { return "\(error)" }
         return switch error {
         case .permissionDenied:
-            "\(error). Install the udev rule "
-                + "(sudo cp udev/70-haptics.rules /etc/udev/rules.d/ && sudo udevadm control --reload && sudo udevadm trigger), "
-                + "then unplug and replug the pad; or run with a user in the 'input' group"
+            "\(error): \(udevRule); or run with a user in the 'input' group (see \(permissions))"
+        case .noDevice(let selection, let directory) where isDiscovery(selection):
+            "no gamepad that can vibrate was found in \(directory): plug one in (USB or Bluetooth) and check that "
+                + "'haptics devices' lists it (\(troubleshooting) says what to check if it does not), "
+                + "or use --driver stdout to play on the terminal"
         case .noDevice:
-            "\(error): plug in a gamepad (USB or Bluetooth), check 'haptics devices', or use --driver stdout"
+            "\(error): 'haptics devices' lists the pads, with their names and indexes"
         case .noFreeEffectSlot:
             "\(error): another program (a game, Steam) is using them; close it and try again"
         case .deviceGone:
@@ -47,9 +60,13 @@ package enum Advice {
     /// What the hidraw driver's `error` means and what to do.
     package static func message(for error: HidrawError) -> String {
         switch error {
+        case .noPad(let selection) where isDiscovery(selection):
+            "no gamepad was found: plug in one whose hidraw node this tool drives (a DualSense, a Switch Pro Controller, "
+                + "or an Xbox Wireless Controller over Bluetooth) and check that 'haptics devices' lists it with its hidraw node "
+                + "(\(troubleshooting) says what to check if it does not)"
         case .noPad(let selection):
             "no pad whose hidraw node this tool drives matches '\(selection)' (it drives the DualSense, the Switch Pro Controller "
-                + "and the Xbox Wireless Controller over Bluetooth): check 'haptics devices', or use --driver evdev"
+                + "and the Xbox Wireless Controller over Bluetooth): 'haptics devices' lists the pads, with their names and indexes"
         case .unsupportedPad:
             "\(error): use --driver evdev"
         case .noHidrawNode:
@@ -82,6 +99,26 @@ package enum Advice {
         }
     }
 
+    /// The notice when `auto` plays on the terminal for want of a usable pad: why, when it was
+    /// not that no pad was found (`reason`); and, at a locality other than `all`, that no pad
+    /// plays it, the terminal only showing what that part would play. `nil` when no pad was
+    /// found and the locality is `all`: the terminal is what `auto` plays on then.
+    package static func terminalNote(reason: (any Error)?, locality: Locality) -> String? {
+        let shown = "the terminal shows what the \(noun(for: locality)) would play"
+        switch (reason, locality) {
+        case (nil, .all): return nil
+        case (nil, _): return "no gamepad was found, so nothing plays at --locality \(locality.rawValue): \(shown)"
+        case (let reason?, .all): return "\(message(for: reason)); drawing in the terminal instead"
+        case (let reason?, _): return "\(message(for: reason)); nothing plays at --locality \(locality.rawValue): \(shown)"
+        }
+    }
+
+    /// Whether `selection` leaves the pad to discovery (`auto`, `all`): then the person named
+    /// no pad, and the message says none was found rather than quoting the selection.
+    private static func isDiscovery(_ selection: DeviceSelection) -> Bool {
+        selection == .auto || selection == .all
+    }
+
     /// A locality as messages name the parts it lacks: `triggers`, `left trigger`.
     private static func noun(for locality: Locality) -> String {
         locality.rawValue.split(separator: "-").joined(separator: " ")
@@ -92,13 +129,15 @@ package enum Advice {
     /// other error as `message(for:)` says it.
     package static func inputMessage(for error: any Error) -> String {
         guard case EvdevError.noDevice(let selection, _) = error else { return message(for: error) }
-        return "no gamepad with a trigger or stick matches '\(selection)': plug one in, check 'haptics devices', "
-            + "or use --input none to pull with the keys alone"
+        let missing =
+            isDiscovery(selection)
+            ? "no gamepad with a trigger or stick was found" : "no gamepad with a trigger or stick matches '\(selection)'"
+        return missing + ": plug one in, check 'haptics devices', or use --input none to pull with the keys alone"
     }
 
     /// The line `haptics devices` prints for `device` (after its index): its summary, and
     /// for a read-only node why that matters and where to read about it.
     package static func line(for device: EvdevDeviceInfo) -> String {
-        device.isWritable ? device.summary : device.summary + ": rumble needs write access (see README, Real hardware)"
+        device.isWritable ? device.summary : device.summary + ": rumble needs write access (see \(permissions))"
     }
 }

@@ -6,9 +6,9 @@ package import HapticsModel
 /// Every known profile has the strong motor on the left and the weak one on the right, so
 /// `left-handle` sends the frame's amplitude (the larger of its levels, as `FrameCharacter`
 /// reads it) as the strong level and 0 as the weak one, and `right-handle` the reverse. Every
-/// other locality passes the frame unchanged: `all` and `handles` play both motors, and a
-/// trigger locality, on a driver with no triggers (the terminal, a recording), shows the
-/// frames the trigger would play.
+/// other locality passes the frame unchanged: `all` and `handles` play both motors; a line
+/// driver (the terminal, a recording) shows what a trigger locality's triggers play through
+/// `TriggerLineDriver` instead.
 package struct HandleRouting: Sendable, Hashable {
     /// The locality the frames are routed for.
     package let locality: Locality

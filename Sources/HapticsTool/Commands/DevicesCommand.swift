@@ -1,6 +1,7 @@
 import HapticsCommandLine
 import HapticsEvdev
 import HapticsHidraw
+import HapticsRouting
 
 /// `haptics devices [--json]`.
 struct DevicesCommand: Subcommand {
@@ -25,8 +26,8 @@ struct DevicesCommand: Subcommand {
             console.out("[" + devices.map(\.json).joined(separator: ",") + "]")
         } else if devices.isEmpty {
             console.err(
-                "no device that can vibrate was found in \(discovery.directory): plug in a gamepad, "
-                    + "and see the README's Real hardware section if it is plugged in")
+                "no device that can vibrate was found in \(discovery.directory): plug in a gamepad; "
+                    + "if it is plugged in, \(Advice.troubleshooting) ('man haptics') says what to check")
         } else {
             for (index, device) in devices.enumerated() { console.out("\(index)  \(device.line)") }
         }

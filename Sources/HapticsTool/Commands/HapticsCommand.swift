@@ -37,7 +37,7 @@ public enum HapticsCommand {
         guard let command = subcommands.first(where: { $0.configuration.name == first }) else {
             throw UsageError(
                 message: "unknown subcommand '\(first)'",
-                usage: HelpText.usage(for: configuration) + "\n  See 'haptics --help' for the subcommands.")
+                command: configuration.commandName)
         }
         var reader = ArgumentReader(rest, for: command.configuration)
         if reader.flag(.help) { return .help(command.configuration.help) }
@@ -50,7 +50,7 @@ public enum HapticsCommand {
         guard rest.count == 1, let command = subcommands.first(where: { $0.configuration.name == name }) else {
             throw UsageError(
                 message: rest.count == 1 ? "unknown subcommand '\(name)'" : "'help' takes one subcommand, found \(rest.count)",
-                usage: HelpText.usage(for: configuration) + "\n  See 'haptics --help' for the subcommands.")
+                command: configuration.commandName)
         }
         return .help(command.configuration.help)
     }
@@ -66,7 +66,7 @@ public enum HapticsCommand {
             request = try parse(first, Array(arguments.dropFirst()))
         } catch {
             console.err("Error: \(error.message)")
-            console.err(error.usage)
+            console.err(error.hint)
             return .usage
         }
         switch request {

@@ -21,7 +21,13 @@ struct PlayCommand: Subcommand {
         abstract: "where in the pattern to end; --loop repeats the part from --from to --to", absent: "its end")
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "play", parent: "haptics", abstract: "Play an AHAP file or a preset.",
+        name: "play", parent: "haptics",
+        abstract: "Play a preset, an AHAP or .haptic file, or a 'haptica:' string.",
+        discussion: """
+            The whole pattern plays once; --loop repeats it, --rate plays it faster or slower, and --from and --to \
+            play a part of it, which --loop then repeats. The frames go to a gamepad when one is found, else to the \
+            terminal; --driver record prints them at once, as JSON lines.
+            """,
         arguments: [PatternSource.argument],
         options: [loop.declaration, rate.declaration, from.declaration, to.declaration] + PlaybackOptions.declarations)
 

@@ -12,7 +12,8 @@ struct RenderCommand: Subcommand {
     static let pad = Option<PadProfile?>(
         "--pad", valueName: "pad", abstract: "print the frames as this pad receives them (its steps, sides and shortest pulse)",
         notes: ["values: " + PadProfile.known.map(\.name).joined(separator: ", ")], default: nil,
-        defaultText: "none: exact levels", expected: "one of " + PadProfile.known.map(\.name).joined(separator: ", ")
+        defaultText: "none: exact levels", completion: .words(PadProfile.known.map(\.name)),
+        expected: "one of " + PadProfile.known.map(\.name).joined(separator: ", ")
     ) { text in
         PadProfile.named(text).map { .some($0) }
     }

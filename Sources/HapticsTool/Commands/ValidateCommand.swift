@@ -31,9 +31,9 @@ struct ValidateCommand: Subcommand {
                 failed = !validateTheme(file, on: console) || failed
                 continue
             }
-            if let mistyped = source.mistypedPreset {
+            if let mistyped = source.mistyped {
                 failed = true
-                console.err("error: \(mistyped)")
+                console.err("Error: \(mistyped)")
                 continue
             }
             do {
@@ -42,7 +42,7 @@ struct ValidateCommand: Subcommand {
                 let pattern = loaded.pattern
                 if let empty = source.nothingToPlay(in: pattern) {
                     failed = true
-                    console.err("error: \(empty)")
+                    console.err("Error: \(empty)")
                     continue
                 }
                 console.out(
@@ -50,7 +50,7 @@ struct ValidateCommand: Subcommand {
                 )
             } catch {
                 failed = true
-                console.err("error: \(error)")
+                console.err("Error: \(error)")
             }
         }
         return failed ? .dataError : .success
@@ -70,7 +70,7 @@ struct ValidateCommand: Subcommand {
             console.out("ok: \(file) (feedbackd theme '\(loaded.theme.name)', \(loaded.theme.events.count) events with haptics)")
             return true
         } catch {
-            console.err("error: \(error)")
+            console.err("Error: \(error)")
             return false
         }
     }

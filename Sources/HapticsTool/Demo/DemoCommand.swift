@@ -31,10 +31,16 @@ struct DemoCommand: Subcommand {
     /// `--driver`: as the playing commands take it, but `record` only with `--trace` (where
     /// every driver plays on the trace's manual clock, so `record` may be in a list), and with
     /// `--trace` nowhere by default.
-    static let driver = PlaybackOptions.driverOption(
-        abstract: "where the impacts go; auto: a gamepad when one is found, else the terminal; with --trace, stdout and "
-            + "record (only there) print every frame among the trace's lines, as text and as a JSON line",
-        defaultText: "auto; with --trace, nowhere")
+    static let driver = PlaybackOptions.driverOption(purpose: "where the impacts go", defaultText: "auto; with --trace, nowhere") {
+        choice in
+        switch choice {
+        case .auto: "a gamepad when one is found, else the terminal"
+        case .stdout: "the terminal; with --trace, every frame as text among the trace's lines"
+        case .record: "with --trace only, every frame as a JSON line among the trace's lines"
+        case .evdev: "the pad's force feedback (its /dev/input/event node) only"
+        case .hidraw: "the pad's hidraw node only"
+        }
+    }
     /// The `--input` value that means the keys alone.
     static let keysOnly = "none"
     /// The `--input` value that means the first gamepad's trigger, as `auto` picks it.

@@ -78,11 +78,12 @@ enum PatternSource: Sendable, Equatable {
         }
     }
 
-    /// For a bare name (no `/`) that names no file, taken for a mistyped preset: the message
-    /// that suggests the closest presets; `nil` for any other argument.
-    var mistypedPreset: String? {
-        guard case .file(let path) = self, !path.contains("/"), access(path, F_OK) != 0 else { return nil }
-        return PresetSuggestion.message(for: path)
+    /// For an argument that names no file, taken for a mistyped one: the message that
+    /// suggests the closest presets (for a bare name) and files (`PatternSuggestion`); `nil`
+    /// for any other argument, and for a path close to no file.
+    var mistyped: String? {
+        guard case .file(let path) = self, access(path, F_OK) != 0 else { return nil }
+        return PatternSuggestion.message(for: path)
     }
 
     /// For a Haptica string with no impact in it, loaded as `pattern`: the message saying there
@@ -93,9 +94,9 @@ enum PatternSource: Sendable, Equatable {
     }
 
     /// Loads the pattern, printing notices to standard error; a load error is printed on one
-    /// line and comes back as `nil`, as does a `mistypedPreset`.
+    /// line and comes back as `nil`, as does a `mistyped` one.
     func load(on console: Console) -> HapticPattern? {
-        if let mistyped = mistypedPreset {
+        if let mistyped {
             console.err("Error: \(mistyped)")
             return nil
         }

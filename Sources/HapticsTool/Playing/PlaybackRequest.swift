@@ -35,7 +35,8 @@ struct FeedbackRequest: PlaybackRequest {
 }
 
 /// Part of a pattern, `from` to `to` seconds, at a playback rate, played `repetition` times
-/// back to back, on an advanced player.
+/// back to back, on an advanced player: each pass a loop from `from` to `to`, counted by the
+/// player, so the last ends exactly where the range does at any rate.
 struct RangeRequest: PlaybackRequest {
     let pattern: HapticPattern
     let rate: Double
@@ -48,21 +49,15 @@ struct RangeRequest: PlaybackRequest {
 
     func start(on engine: HapticEngine) -> StartedPlayback {
         let player = engine.makeAdvancedPlayer(for: pattern)
-        let length = engine.track(for: pattern).duration.inSeconds
-        let end = min(to ?? length, length)
         player.playbackRate = rate
         player.loopStart = from
-        player.loopEnd = end
-        player.loopEnabled = repetition != .once
+        // 0: the pattern's end, as the player has it (a time past its end plays to it).
+        player.loopEnd = to ?? 0
+        player.loopRepetition = repetition
+        player.loopEnabled = true
         do {
             try player.seek(toOffset: from)
             try player.start(atTime: 0)
-            switch repetition {
-            case .count(let count) where count > 1 || to != nil:
-                try player.stop(atTime: Double(max(count, 1)) * (end - from) / player.playbackRate)
-            case .count, .forever:
-                break
-            }
         } catch {
             return StartedPlayback { .failed(error) }
         }

@@ -45,7 +45,7 @@ struct PlaybackRunner: Sendable {
     private func record(_ request: some PlaybackRequest) async -> ExitCode {
         // Each frame printed as it is applied; nothing to close (closing would print a stop line).
         let engine = HapticEngine(
-            instantDriver: RoutedDriver.playing(on: StdoutDriver(format: .json, write: console.out), at: options.locality))
+            instantDriver: RoutedDriver.playing(onLines: StdoutDriver(format: .json, write: console.out), at: options.locality))
         engine.setGain(options.gain)
         let playback = request.start(on: engine)
         engine.playToEnd()

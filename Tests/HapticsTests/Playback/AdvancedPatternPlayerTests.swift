@@ -129,6 +129,54 @@ import Testing
         expectOutcome(player, "stopped")
     }
 
+    @Test(arguments: [1.0, 2, 0.7, 3])
+    func aCountedLoopCompletesExactlyAtTheEndOfItsLastPass(rate: Double) async throws {
+        let player = engine.makeAdvancedPlayer(for: Self.steps)
+        player.loopEnabled = true
+        player.loopEnd = 0.2
+        player.loopRepetition = .count(2)
+        player.playbackRate = rate
+        try player.start(atTime: 0)
+        await clock.run()
+        let frames = driver.frames
+        let step = Duration.milliseconds(100) / rate
+        let levels = [1, 0.64, 1, 0.64]
+        #expect(frames.count == 5, "\(frames)")
+        for (index, (frame, level)) in zip(frames, levels).enumerated() {
+            #expect(abs((frame.start - step * index).inMilliseconds) < 1e-9 && abs(frame.strong - level) < 1e-9, "\(index): \(frame)")
+            #expect(abs((frame.duration - step).inMilliseconds) < 1e-9, "\(index): \(frame)")
+        }
+        let last = try #require(frames.last)
+        #expect(last.isSilent && last.duration == .zero && last.start == frames[3].end)
+        expectOutcome(player, "completed")
+    }
+
+    @Test(arguments: [0.3, 0.7, 1.3, 3.7])
+    func atARateThatRoundsEveryPresetPlaysItsTrackScaled(rate: Double) async throws {
+        // These rates do not divide the 10 ms step evenly: a boundary's position, multiplied
+        // back, can fall short of its step by a rounding.
+        for preset in Preset.allCases {
+            let driver = RecordingDriver()
+            let engine = HapticEngine(instantDriver: driver)
+            let player = engine.makeAdvancedPlayer(for: preset.pattern)
+            player.playbackRate = rate
+            try player.start(atTime: 0)
+            engine.playToEnd()
+            let track = engine.track(for: preset.pattern)
+            let expected =
+                track.frames.map { RumbleFrame(start: $0.start / rate, duration: $0.duration / rate, strong: $0.strong, weak: $0.weak) }
+                + [RumbleFrame(start: track.duration / rate, duration: .zero, strong: 0, weak: 0)]
+            let frames = driver.frames
+            let matches =
+                frames.count == expected.count
+                && zip(frames, expected).allSatisfy {
+                    abs(($0.start - $1.start).inMilliseconds) < 1e-6 && abs(($0.duration - $1.duration).inMilliseconds) < 1e-6
+                        && $0.strong == $1.strong && $0.weak == $1.weak
+                }
+            #expect(matches, "\(preset.name) at \(rate): \(frames) against \(expected)")
+        }
+    }
+
     @Test func aLoopCanStartLaterThanZero() async throws {
         let player = engine.makeAdvancedPlayer(for: Self.steps)
         player.loopEnabled = true
