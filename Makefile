@@ -83,8 +83,6 @@ COMPLETIONS = $(BASHCOMPLETIONDIR)/haptics $(BASHCOMPLETIONDIR)/hapticsd $(ZSHCO
 INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$(UDEVDIR)/70-haptics.rules \
 	$(DESTDIR)$(USERUNITDIR)/hapticsd.service $(DESTDIR)$(DBUSSERVICEDIR)/org.sigxcpu.Feedback.service \
 	$(addprefix $(DESTDIR),$(MANPAGES) $(COMPLETIONS) $(ENVFILE))
-# make deb: Debian's multiarch directory for the library (x86_64-linux-gnu...).
-DEB_HOST_MULTIARCH ?= $(shell dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch 2>/dev/null)
 
 # The clients hapticsd's tests drive: fbcli, libfeedback through GObject introspection (with
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
@@ -228,13 +226,16 @@ activation-test: build
 	@scripts/ensure-packages.sh $(DAEMON_TEST_PACKAGES)
 	scripts/activation-test.sh
 
-## deb: haptics_<version>_<arch>.deb in this folder, from make install (release builds) with dpkg-deb.
+## deb: the Debian packages in this folder, from make install (release builds) with dpkg-deb, split as Debian
+## does: haptics (the programs), libhaptics0 (the library, in the multiarch directory), libhaptics-dev (haptics.h,
+## the libhaptics.so link, haptics.pc) and python3-haptics (the Python package).
 deb: deps
 	SWIFT=$(SWIFT) scripts/make-deb.sh
 
-## deb-test: make deb (debug builds), lintian without errors, then the package installed on this machine next to
-## feedbackd, run (haptics, man haptics, completions, activation, the C example and the Python package when
-## present), purged, and nothing left. Needs root (skipped otherwise, outside CI).
+## deb-test: make install then make deb (release builds), the second compiling nothing; lintian without a warning
+## the packages do not override, then the packages installed on this machine next to feedbackd, each file in its
+## package, run (haptics, man haptics, completions, activation, the C example built against libhaptics-dev, the
+## Python package), purged, and nothing left. Needs root (skipped otherwise, outside CI).
 deb-test: deps
 	SWIFT=$(SWIFT) scripts/deb-test.sh
 
