@@ -47,7 +47,7 @@ USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
-LIBRARY_VERSION := $(shell sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsCommandLine/Output/ProgramVersion.swift)
+LIBRARY_VERSION := $(shell sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsModel/Version/ProgramVersion.swift)
 SONAME = libhaptics.so.0
 REALNAME = libhaptics.so.$(LIBRARY_VERSION)
 # ldconfig tells the loader about the library: it runs after an install into a system prefix
@@ -88,7 +88,7 @@ INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
 DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
 
-.PHONY: demo test deps build unit-test readme-examples kernel-test golden lfb-integration bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint \
+.PHONY: demo test deps build unit-test readme-examples kernel-test golden lfb-integration bench bench-smoke frame-cost-deps fuzz fuzz-smoke install uninstall install-test lint check-imports \
 	install-library uninstall-library c-test python-test activation-test deb deb-test docs docs-test
 
 ## demo: the main job: pull to refresh in the terminal, the threshold's impact on the best
@@ -108,6 +108,11 @@ test: lint unit-test readme-examples install-test c-test python-test activation-
 ## (`swift format format -i -r Sources Tests bench Package.swift` fixes most of what it finds).
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests bench Package.swift
+
+## check-imports: every target here and in Tests/KernelTests, bench, Tests/Fuzz declares exactly the project modules it imports, ARCHITECTURE.md's module table matches Package.swift, and a built libhaptics has no command-line or HapticsTesting symbol.
+check-imports:
+	python3 scripts/test_check_imports.py -q
+	SWIFT=$(SWIFT) python3 scripts/check-imports.py $(if $(wildcard .build/debug/libHapticsC.so),--library .build/debug/libHapticsC.so)
 
 deps:
 	@scripts/ensure-packages.sh libevdev-dev libsystemd-dev pkg-config libxml2
