@@ -64,16 +64,19 @@ holds libhaptics-dev /usr/include/haptics.h "/usr/lib/$multiarch/libhaptics.so" 
 holds python3-haptics /usr/lib/python3/dist-packages/haptics/__init__.py /usr/lib/python3/dist-packages/haptics/py.typed
 holds haptics /usr/bin/haptics /usr/bin/hapticsd /usr/share/man/man1/haptics.1.gz
 for package in haptics libhaptics0 python3-haptics; do
-    ! dpkg-deb -c "$(deb_of "$package")" | grep -q 'haptics\.h$\|libhaptics\.so$\|\.pc$' || fail "$package holds what libhaptics-dev holds"
+    contents=$(dpkg-deb -c "$(deb_of "$package")")
+    ! grep -q 'haptics\.h$\|libhaptics\.so$\|\.pc$' <<<"$contents" || fail "$package holds what libhaptics-dev holds"
 done
-dpkg-deb -c "$(deb_of haptics)" | grep -q 'libhaptics\|dist-packages' && fail "haptics holds the library or the Python package"
-dpkg-deb -f "$(deb_of libhaptics-dev)" Depends | grep -qF "libhaptics0 (= $version)" || fail "libhaptics-dev does not depend on libhaptics0 (= $version)"
-dpkg-deb -f "$(deb_of python3-haptics)" Depends | grep -q 'libhaptics0' || fail "python3-haptics does not depend on libhaptics0"
-dpkg-deb --ctrl-tarfile "$(deb_of libhaptics0)" | tar -xO ./shlibs | grep -qx "libhaptics 0 libhaptics0 (>= $version)" || fail "libhaptics0's shlibs file is wrong"
+! grep -q 'libhaptics\|dist-packages' <<<"$(dpkg-deb -c "$(deb_of haptics)")" || fail "haptics holds the library or the Python package"
+grep -qF "libhaptics0 (= $version)" <<<"$(dpkg-deb -f "$(deb_of libhaptics-dev)" Depends)" || fail "libhaptics-dev does not depend on libhaptics0 (= $version)"
+grep -q 'libhaptics0' <<<"$(dpkg-deb -f "$(deb_of python3-haptics)" Depends)" || fail "python3-haptics does not depend on libhaptics0"
+grep -qx "libhaptics 0 libhaptics0 (>= $version)" <<<"$(dpkg-deb --ctrl-tarfile "$(deb_of libhaptics0)" | tar -xO ./shlibs)" \
+    || fail "libhaptics0's shlibs file is wrong"
 for package in "${packages[@]}"; do
-    ! dpkg-deb -f "$(deb_of "$package")" Maintainer | grep -qi 'example\.\|placeholder' || fail "$package's Maintainer is a placeholder"
+    ! grep -qi 'example\.\|placeholder' <<<"$(dpkg-deb -f "$(deb_of "$package")" Maintainer)" || fail "$package's Maintainer is a placeholder"
 done
-dpkg-deb -f "$(deb_of haptics)" Description | grep -q 'libhaptics' && dpkg-deb -f "$(deb_of haptics)" Description | grep -q 'Python' \
+description=$(dpkg-deb -f "$(deb_of haptics)" Description)
+grep -q 'libhaptics' <<<"$description" && grep -q 'Python' <<<"$description" \
     || fail "the Description does not mention the C library and the Python package"
 
 service=/usr/share/dbus-1/services/org.sigxcpu.Feedback.service
