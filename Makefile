@@ -13,31 +13,46 @@ REPLAN_BENCH = scripts/replan.sh bench
 FRAME_COST_LOOP = .build/bench/frame_cost_loop
 
 # make install: where things go. CONFIGURATION=debug reuses the debug build (for the tests).
+# Everything goes under DESTDIR/PREFIX. /usr and /usr/local are the system's prefixes: the
+# loader (once ldconfig has run), udev, systemd, the session bus, python3, man and the shells
+# look there on their own. Under any other prefix nothing is written elsewhere and nothing
+# system-wide runs: ENVFILE, a shell file to source, tells the shell where to look, and make
+# install says so at its end.
 PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIGURATION ?= release
+SYSTEM_PREFIX = $(filter /usr /usr/local,$(PREFIX))
+# Each set of build flags has a scratch path of its own: SwiftPM rebuilds a scratch path's
+# modules whenever the flags differ from its last build, so release builds that shared one
+# would rebuild each other at every make install or make deb. The C library and
+# haptics-docgen build with the flags of `swift build` (.build, shared with the tests).
 # haptics is one static executable (the Swift runtime, libstdc++, libevdev and glibc linked
 # in, `-static-executable`): it needs no toolchain or library on the machine, and starts
 # without the dynamic loader (relocating libstdc++ alone costs more than the rest of its
-# start-up). Its own scratch path, since the flag reaches every compile: the debug build the
-# tests use stays as it is. (The linker's warning that the Swift runtime's dlopen needs the
-# build's glibc at run time concerns a lookup the runtime tolerates failing; nothing of
-# Haptics loads code at run time.)
+# start-up). (The linker's warning that the Swift runtime's dlopen needs the build's glibc at
+# run time concerns a lookup the runtime tolerates failing; nothing of Haptics loads code at
+# run time.)
 STATIC_EXECUTABLE = --scratch-path .build/static-executable -Xswiftc -static-executable
 # hapticsd links libsystemd, which Debian ships only as a shared library: the Swift runtime
 # is linked in (`--static-swift-stdlib`), the C libraries stay shared.
-STATIC = --static-swift-stdlib
+STATIC = --scratch-path .build/static-stdlib --static-swift-stdlib
 BINDIR = $(PREFIX)/bin
-UDEVDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/udev/rules.d,/etc/udev/rules.d)
+# udev reads /usr/lib/udev/rules.d and /usr/local/lib/udev/rules.d (and /etc/udev/rules.d,
+# which UDEVDIR=/etc/udev/rules.d names for another prefix).
+UDEVDIR ?= $(PREFIX)/lib/udev/rules.d
 USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 # libhaptics (the C library, its header and pkg-config file) and the Python package over it.
-# LIBRARY_VERSION is the one haptics_version() gives; the soname's 0 is its ABI.
+# LIBRARY_VERSION is the one haptics_version() gives; the soname's 0 is its ABI. make deb
+# sets LIBDIR to Debian's multiarch directory.
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 LIBRARY_VERSION := $(shell sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsModel/Version/ProgramVersion.swift)
 SONAME = libhaptics.so.0
 REALNAME = libhaptics.so.$(LIBRARY_VERSION)
+# ldconfig tells the loader about the library: it runs after an install into a system prefix
+# without a DESTDIR. LDCONFIG= skips it; LDCONFIG=ldconfig runs it for any prefix.
+LDCONFIG ?= $(if $(and $(SYSTEM_PREFIX),$(if $(DESTDIR),,system)),ldconfig)
 # Debian's python3 reads /usr/lib/python3/dist-packages, and under any other prefix (such as
 # /usr/local) lib/python3.X/dist-packages.
 PYTHON_VERSION := $(shell /usr/bin/python3 -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null || echo python3)
@@ -45,20 +60,29 @@ PYTHONDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/lib/python3/dist-packages,$
 PYTHON_FILES = $(notdir $(wildcard python/haptics/*.py)) py.typed
 LIBRARY_INSTALLED = $(DESTDIR)$(LIBDIR)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libhaptics.so \
 	$(DESTDIR)$(INCLUDEDIR)/haptics.h $(DESTDIR)$(PKGCONFIGDIR)/haptics.pc $(addprefix $(DESTDIR)$(PYTHONDIR)/haptics/,$(PYTHON_FILES))
-DBUSSERVICEDIR = $(PREFIX)/share/dbus-1/services
-MANDIR = $(PREFIX)/share/man
-BASHCOMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
-ZSHCOMPLETIONDIR = $(PREFIX)/share/zsh/vendor-completions
-FISHCOMPLETIONDIR = $(PREFIX)/share/fish/vendor_completions.d
+# haptics.pc names its directories from ${prefix}, so that `pkg-config --define-prefix` moves
+# them with the file (a directory outside PREFIX stays as it is).
+PC_LIBDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
+PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
+DATADIR = $(PREFIX)/share
+DBUSSERVICEDIR = $(DATADIR)/dbus-1/services
+MANDIR = $(DATADIR)/man
+BASHCOMPLETIONDIR = $(DATADIR)/bash-completion/completions
+ZSHCOMPLETIONDIR = $(DATADIR)/zsh/vendor-completions
+FISHCOMPLETIONDIR = $(DATADIR)/fish/vendor_completions.d
+# The environment an install outside the system's prefixes needs (PATH, LD_LIBRARY_PATH,
+# PKG_CONFIG_PATH, PYTHONPATH, MANPATH, XDG_DATA_DIRS for the completions, zsh's fpath).
+ENVFILE ?= $(if $(SYSTEM_PREFIX),,$(DATADIR)/haptics/env.sh)
 # The manual pages and completions, written by haptics-docgen from the programs' option
-# declarations (a debug build: it runs at install time only).
-DOCGEN = .build/debug/haptics-docgen
+# declarations (a debug build: it runs at install time only); the manual pages name the
+# files under PREFIX.
+DOCGEN = .build/debug/haptics-docgen --prefix $(PREFIX)
 MANPAGES = $(MANDIR)/man1/haptics.1.gz $(MANDIR)/man1/hapticsd.1.gz $(MANDIR)/man5/haptics-patterns.5.gz
 COMPLETIONS = $(BASHCOMPLETIONDIR)/haptics $(BASHCOMPLETIONDIR)/hapticsd $(ZSHCOMPLETIONDIR)/_haptics \
 	$(ZSHCOMPLETIONDIR)/_hapticsd $(FISHCOMPLETIONDIR)/haptics.fish $(FISHCOMPLETIONDIR)/hapticsd.fish
 INSTALLED = $(DESTDIR)$(BINDIR)/haptics $(DESTDIR)$(BINDIR)/hapticsd $(DESTDIR)$(UDEVDIR)/70-haptics.rules \
 	$(DESTDIR)$(USERUNITDIR)/hapticsd.service $(DESTDIR)$(DBUSSERVICEDIR)/org.sigxcpu.Feedback.service \
-	$(addprefix $(DESTDIR),$(MANPAGES) $(COMPLETIONS))
+	$(addprefix $(DESTDIR),$(MANPAGES) $(COMPLETIONS) $(ENVFILE))
 
 # The clients hapticsd's tests drive: fbcli, libfeedback through GObject introspection (with
 # Debian's Python), busctl, gdbus, and a dbus-daemon of their own.
@@ -110,7 +134,8 @@ readme-examples: build
 ## install: haptics and hapticsd (release builds), the udev rule, hapticsd's systemd user unit and
 ## D-Bus activation file, libhaptics with haptics.h and haptics.pc, the Python package, the manual
 ## pages haptics(1), hapticsd(1), haptics-patterns(5) and the bash, zsh and fish completions
-## (generated from the option declarations), under PREFIX (default /usr/local) inside DESTDIR.
+## (generated from the option declarations), under PREFIX (default /usr/local) inside DESTDIR;
+## under a prefix the system does not read, ENVFILE (PREFIX/share/haptics/env.sh) to source.
 ## uninstall removes exactly those.
 install: deps install-library
 	$(SWIFT) build -c $(CONFIGURATION) $(STATIC_EXECUTABLE) --product haptics
@@ -137,13 +162,33 @@ install: deps install-library
 	$(DOCGEN) haptics.fish > $(DESTDIR)$(FISHCOMPLETIONDIR)/haptics.fish
 	$(DOCGEN) hapticsd.fish > $(DESTDIR)$(FISHCOMPLETIONDIR)/hapticsd.fish
 	chmod 644 $(addprefix $(DESTDIR),$(MANPAGES) $(COMPLETIONS))
+ifneq ($(ENVFILE),)
+	mkdir -p $(dir $(DESTDIR)$(ENVFILE))
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@ENVFILE@|$(ENVFILE)|g' -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+		-e 's|@PKGCONFIGDIR@|$(PKGCONFIGDIR)|g' -e 's|@PYTHONDIR@|$(PYTHONDIR)|g' -e 's|@MANDIR@|$(MANDIR)|g' \
+		-e 's|@DATADIR@|$(DATADIR)|g' -e 's|@ZSHCOMPLETIONDIR@|$(ZSHCOMPLETIONDIR)|g' env/env.sh.in > $(DESTDIR)$(ENVFILE)
+	chmod 644 $(DESTDIR)$(ENVFILE)
+	@echo
+	@echo "Installed under $(PREFIX), where the system does not look on its own. Source $(ENVFILE)"
+	@echo "in each shell that uses Haptics (or in ~/.profile):"
+	@echo "    . $(ENVFILE)"
+	@echo "It sets PATH, LD_LIBRARY_PATH (the library), PKG_CONFIG_PATH, PYTHONPATH, MANPATH, XDG_DATA_DIRS (the"
+	@echo "bash and fish completions) and zsh's fpath."
+ifneq ($(filter $(PREFIX)/%,$(UDEVDIR)),)
+	@echo "The udev rule (gamepads for the user at the seat, without root) works only where udev reads it:"
+	@echo "    sudo install -m 644 $(UDEVDIR)/70-haptics.rules /etc/udev/rules.d/"
+endif
+	@echo "systemd and the session bus start hapticsd on demand only from /usr and /usr/local: run $(BINDIR)/hapticsd"
+	@echo "yourself."
+endif
 
 uninstall: uninstall-library
 	rm -f $(INSTALLED)
+	$(if $(ENVFILE),rmdir $(dir $(DESTDIR)$(ENVFILE)) 2>/dev/null || true)
 
 ## install-library: libhaptics.so.LIBRARY_VERSION (the Swift runtime inside, soname libhaptics.so.0)
 ## with its two links, haptics.h, haptics.pc, and the Python package `haptics` over the library.
-## Without a DESTDIR, ldconfig then tells the loader about the library.
+## Under a system prefix without a DESTDIR, ldconfig then tells the loader about the library (LDCONFIG).
 install-library: deps
 	$(SWIFT) build -c $(CONFIGURATION) --product HapticsC
 	install -D -m 644 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/libHapticsC.so" $(DESTDIR)$(LIBDIR)/$(REALNAME)
@@ -151,12 +196,12 @@ install-library: deps
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libhaptics.so
 	install -D -m 644 CHaptics/haptics.h $(DESTDIR)$(INCLUDEDIR)/haptics.h
 	mkdir -p $(DESTDIR)$(PKGCONFIGDIR)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(LIBRARY_VERSION)|' \
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(PC_LIBDIR)|' -e 's|@INCLUDEDIR@|$(PC_INCLUDEDIR)|' -e 's|@VERSION@|$(LIBRARY_VERSION)|' \
 		CHaptics/haptics.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/haptics.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/haptics.pc
 	install -d $(DESTDIR)$(PYTHONDIR)/haptics
 	install -m 644 $(addprefix python/haptics/,$(PYTHON_FILES)) $(DESTDIR)$(PYTHONDIR)/haptics/
-	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null; then ldconfig; fi
+	$(if $(LDCONFIG),$(LDCONFIG))
 
 uninstall-library:
 	rm -f $(LIBRARY_INSTALLED)
@@ -186,13 +231,16 @@ activation-test: build
 	@scripts/ensure-packages.sh $(DAEMON_TEST_PACKAGES)
 	scripts/activation-test.sh
 
-## deb: haptics_<version>_<arch>.deb in this folder, from make install (release builds) with dpkg-deb.
+## deb: the Debian packages in this folder, from make install (release builds) with dpkg-deb, split as Debian
+## does: haptics (the programs), libhaptics0 (the library, in the multiarch directory), libhaptics-dev (haptics.h,
+## the libhaptics.so link, haptics.pc) and python3-haptics (the Python package).
 deb: deps
 	SWIFT=$(SWIFT) scripts/make-deb.sh
 
-## deb-test: make deb (debug builds), lintian without errors, then the package installed on this machine next to
-## feedbackd, run (haptics, man haptics, completions, activation, the C example and the Python package when
-## present), purged, and nothing left. Needs root (skipped otherwise, outside CI).
+## deb-test: make install then make deb (release builds), the second compiling nothing; lintian without a warning
+## the packages do not override, then the packages installed on this machine next to feedbackd, each file in its
+## package, run (haptics, man haptics, completions, activation, the C example built against libhaptics-dev, the
+## Python package), purged, and nothing left. Needs root (skipped otherwise, outside CI).
 deb-test: deps
 	SWIFT=$(SWIFT) scripts/deb-test.sh
 

@@ -106,9 +106,27 @@ typedef struct haptics_frame {
 int haptics_engine_open(const char *driver, const char *device, haptics_engine **out);
 
 /**
+ * Opens an engine as haptics_engine_open does, playing everything at `locality`: where on the
+ * pad, as `haptics play --locality` takes it (Core Haptics' GCHapticsLocality names):
+ *   "all"            every part the driver reaches (NULL means "all"): what
+ *                    haptics_engine_open plays.
+ *   "handles"        both handles' motors.
+ *   "left-handle"    the left handle's motor alone (the strong one): each frame's larger level
+ *                    on it, the other motor off. "right-handle" the same on the right (weak) one.
+ *   "triggers"       both triggers' motors, which only "hidraw" reaches (and "auto" through it);
+ *                    "left-trigger" and "right-trigger" one of them.
+ * "stdout" and "record" show the frames as `haptics play --locality ... --driver record` does.
+ *
+ * Errors: those of haptics_engine_open; HAPTICS_ERROR_INVALID_ARGUMENT (a locality not among
+ * these), HAPTICS_ERROR_DEVICE (a locality the driver or the pad cannot play: triggers on
+ * "evdev", a part the pad lacks; the message names the localities it has).
+ */
+int haptics_engine_open_at(const char *driver, const char *device, const char *locality, haptics_engine **out);
+
+/**
  * Stops everything, turns the motors off, releases the device (erasing what was uploaded to
  * it) and frees the engine. The pointer is invalid afterwards; a later call with it is
- * HAPTICS_ERROR_INVALID_ARGUMENT. NULL is HAPTICS_ERROR_INVALID_ARGUMENT too.
+ * HAPTICS_ERROR_INVALID_ARGUMENT. NULL does nothing and returns HAPTICS_OK, as free(NULL) does.
  */
 int haptics_engine_close(haptics_engine *engine);
 

@@ -1,3 +1,4 @@
+import HapticsModel
 import HapticsRouting
 
 /// `haptics_engine_open`: see haptics.h.
@@ -5,18 +6,31 @@ import HapticsRouting
 public func hapticsEngineOpen(
     _ driver: UnsafePointer<CChar>?, _ device: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
+    hapticsEngineOpenAt(driver, device, nil, out)
+}
+
+/// `haptics_engine_open_at`: see haptics.h.
+@_cdecl("haptics_engine_open_at")
+public func hapticsEngineOpenAt(
+    _ driver: UnsafePointer<CChar>?, _ device: UnsafePointer<CChar>?, _ locality: UnsafePointer<CChar>?,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     Call.run { () throws(LibraryError) in
         let choice = try Argument.choice(driver, named: "driver", of: DriverChoice.self)
         let device = try device.map { pointer throws(LibraryError) in try Argument.string(pointer, named: "device") }
+        let locality = try locality.map { pointer throws(LibraryError) in
+            try Argument.choice(pointer, named: "locality", of: Locality.self)
+        }
         guard let out else { throw .invalidArgument("out is NULL") }
-        out.pointee = EngineRegistry.add(try LibraryEngine(driver: choice, device: device))
+        out.pointee = EngineRegistry.add(try LibraryEngine(driver: choice, device: device, locality: locality ?? .all))
     }
 }
 
-/// `haptics_engine_close`: see haptics.h.
+/// `haptics_engine_close`: see haptics.h. NULL closes nothing and succeeds, as `free(NULL)`.
 @_cdecl("haptics_engine_close")
 public func hapticsEngineClose(_ engine: OpaquePointer?) -> Int32 {
     Call.run { () throws(LibraryError) in
+        guard let engine else { return }
         try EngineRegistry.remove(engine).close()
     }
 }

@@ -32,30 +32,29 @@ final class LibraryEngine: Sendable {
         let forever: Bool
     }
 
-    /// Opens an engine on `driver`; `device` picks the device of `evdev` and `auto`, and is
-    /// refused by the others. `evdev` (and `auto` with a device named) opens its device now and
-    /// throws why it cannot; `auto` with none plays in the terminal when no gamepad can vibrate.
-    init(driver: DriverChoice, device: String?) throws(LibraryError) {
+    /// Opens an engine on `driver`, playing at `locality` as `DriverChoice.makeDriver` routes
+    /// it; `device` picks the device of `evdev`, `hidraw` and `auto`, and is refused by the
+    /// others. `evdev` (and `auto` with a device named) opens its device now and throws why it
+    /// cannot, or why it cannot play the locality; `auto` with none plays in the terminal when
+    /// no gamepad can vibrate.
+    init(driver: DriverChoice, device: String?, locality: Locality) throws(LibraryError) {
         if device?.isEmpty == true {
             throw .invalidArgument("device is empty; name one (a path, an index, a name, \"auto\" or \"all\") or pass NULL")
         }
         if driver == .record || driver == .stdout, let device {
             throw .invalidArgument("device is \"\(device)\"; the \(driver.rawValue) driver takes none (NULL)")
         }
-        if driver == .record {
-            let recorder = RecordingDriver()
-            self.recorder = recorder
-            engine = HapticEngine(instantDriver: recorder)
-            return
-        }
+        let recorder = driver == .record ? RecordingDriver() : nil
+        let made: any HapticDriver
         do {
-            let made = try driver.makeDriver(
-                device: device.map(DeviceSelection.init(option:)) ?? .auto, notice: { _ in }, terminal: StdoutDriver(format: .text))
-            recorder = nil
-            engine = HapticEngine(driver: made)
+            made = try driver.makeDriver(
+                device: device.map(DeviceSelection.init(option:)) ?? .auto, locality: locality, notice: { _ in },
+                terminal: recorder ?? StdoutDriver(format: .text))
         } catch {
             throw .device(error)
         }
+        self.recorder = recorder
+        engine = recorder == nil ? HapticEngine(driver: made) : HapticEngine(instantDriver: made)
     }
 
     /// Starts a playback with `start`, and keeps its handle for `wait()`.

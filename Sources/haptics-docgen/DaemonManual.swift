@@ -6,8 +6,9 @@ import HapticsModel
 /// hapticsd(1): its options from the declaration its parser and `--help` use, and what the
 /// service does on the bus, with signals, files and environment.
 enum DaemonManual {
-    /// The page.
-    static var page: ManualPage {
+    /// The page, naming the unit and the activation file where `make install` puts them under
+    /// `prefix`.
+    static func page(prefix: String) -> ManualPage {
         let command = DaemonOptions.configuration
         return ManualPage(
             name: "hapticsd", section: 1, summary: command.abstract, source: "haptics " + ProgramVersion.text,
@@ -54,9 +55,9 @@ enum DaemonManual {
                 ManualSection(
                     "FILES",
                     [
-                        .entry(term: Roff.italic("/usr/lib/systemd/user/hapticsd.service"), body: "The systemd user unit."),
+                        .entry(term: Roff.italic(prefix + "/lib/systemd/user/hapticsd.service"), body: "The systemd user unit."),
                         .entry(
-                            term: Roff.italic("/usr/share/dbus-1/services/org.sigxcpu.Feedback.service"),
+                            term: Roff.italic(prefix + "/share/dbus-1/services/org.sigxcpu.Feedback.service"),
                             body: "The D-Bus activation file, which starts the unit."),
                         .entry(
                             term: Roff.italic("$XDG_CONFIG_HOME/feedbackd/themes/default.json"),

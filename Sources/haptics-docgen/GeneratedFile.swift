@@ -25,11 +25,11 @@ enum GeneratedFile: String, CaseIterable {
     /// The fish completion of `hapticsd`.
     case daemonFish = "hapticsd.fish"
 
-    /// The file's text.
-    var contents: String {
+    /// The file's text, for programs installed under `prefix` (such as `/usr`).
+    func contents(prefix: String) -> String {
         switch self {
         case .hapticsManual: HapticsManual.page.roff
-        case .daemonManual: DaemonManual.page.roff
+        case .daemonManual: DaemonManual.page(prefix: prefix).roff
         case .patternsManual: PatternsManual.page.roff
         case .hapticsBash: BashCompletion(for: HapticsCommand.configuration).script
         case .daemonBash: BashCompletion(for: DaemonOptions.configuration).script

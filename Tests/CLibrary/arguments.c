@@ -1,8 +1,10 @@
 /*
  * Every function of haptics.h with bad arguments (NULL, NaN, infinities, out of range, unknown
  * names, a pointer that is no open engine, a closed engine): each must return its error and set
- * a message, never crash, and leave *out untouched. Then the good arguments, on a "record"
- * engine, return HAPTICS_OK. Prints one line per failed check and exits 1 if any failed.
+ * a message, never crash, and leave *out untouched; closing NULL does nothing, as free(NULL).
+ * Then the good arguments, on a "record" engine, return HAPTICS_OK, and an engine opened at a
+ * handle plays on that handle's motor alone. Prints one line per failed check and exits 1 if
+ * any failed.
  */
 #include <haptics.h>
 #include <math.h>
@@ -53,6 +55,14 @@ int main(void) {
     EXPECT(haptics_engine_open("evdev", "", &untouched), invalid);
     EXPECT(haptics_engine_open("evdev", "/nonexistent/event99", &untouched), HAPTICS_ERROR_DEVICE);
     EXPECT(haptics_engine_open("auto", "/nonexistent/event99", &untouched), HAPTICS_ERROR_DEVICE);
+    EXPECT(haptics_engine_open_at(NULL, NULL, "all", &untouched), invalid);
+    EXPECT(haptics_engine_open_at("record", NULL, "all", NULL), invalid);
+    EXPECT(haptics_engine_open_at("record", NULL, "", &untouched), invalid);
+    EXPECT(haptics_engine_open_at("record", NULL, "left-foot", &untouched), invalid);
+    EXPECT(haptics_engine_open_at("record", NULL, "Left-Handle", &untouched), invalid);
+    EXPECT(haptics_engine_open_at("record", NULL, "\xff", &untouched), invalid);
+    EXPECT(haptics_engine_open_at("record", "0", "all", &untouched), invalid);
+    EXPECT(haptics_engine_open_at("evdev", "/nonexistent/event99", "left-handle", &untouched), HAPTICS_ERROR_DEVICE);
     if (untouched != (haptics_engine *)(uintptr_t)0x1234) {
         printf("FAIL: a failed haptics_engine_open wrote to *out\n");
         failures++;
@@ -76,7 +86,7 @@ int main(void) {
         EXPECT(haptics_get_gain(engine, &gain), invalid);
         EXPECT(haptics_wait(engine), invalid);
         EXPECT(haptics_recorded_frames(engine, &frame, 1, &count), invalid);
-        EXPECT(haptics_engine_close(engine), invalid);
+        EXPECT(haptics_engine_close(engine), engine == NULL ? HAPTICS_OK : invalid);
     }
 
     /* Bad arguments on a real engine. */
@@ -174,6 +184,42 @@ int main(void) {
     EXPECT(haptics_engine_open("stdout", NULL, &terminal), HAPTICS_OK);
     EXPECT(haptics_recorded_frames(terminal, NULL, 0, &count), HAPTICS_ERROR_UNSUPPORTED);
     EXPECT(haptics_engine_close(terminal), HAPTICS_OK);
+
+    /* Localities: NULL is "all"; a handle plays the frame's larger level on its motor alone. */
+    haptics_frame everywhere[8], left[8], right[8];
+    size_t everywhere_count = 0, left_count = 0, right_count = 0;
+    haptics_engine *at = NULL;
+    EXPECT(haptics_engine_open_at("record", NULL, NULL, &at), HAPTICS_OK);
+    EXPECT(haptics_play_preset(at, "soft", 1), HAPTICS_OK);
+    EXPECT(haptics_wait(at), HAPTICS_OK);
+    EXPECT(haptics_recorded_frames(at, everywhere, 8, &everywhere_count), HAPTICS_OK);
+    EXPECT(haptics_engine_close(at), HAPTICS_OK);
+    EXPECT(haptics_engine_open_at("record", NULL, "left-handle", &at), HAPTICS_OK);
+    EXPECT(haptics_play_preset(at, "soft", 1), HAPTICS_OK);
+    EXPECT(haptics_wait(at), HAPTICS_OK);
+    EXPECT(haptics_recorded_frames(at, left, 8, &left_count), HAPTICS_OK);
+    EXPECT(haptics_engine_close(at), HAPTICS_OK);
+    EXPECT(haptics_engine_open_at("record", NULL, "right-handle", &at), HAPTICS_OK);
+    EXPECT(haptics_play_preset(at, "soft", 1), HAPTICS_OK);
+    EXPECT(haptics_wait(at), HAPTICS_OK);
+    EXPECT(haptics_recorded_frames(at, right, 8, &right_count), HAPTICS_OK);
+    EXPECT(haptics_engine_close(at), HAPTICS_OK);
+    checks++;
+    if (everywhere_count == 0 || everywhere_count > 8 || left_count != everywhere_count || right_count != everywhere_count) {
+        printf("FAIL: soft recorded %zu frames at all, %zu at the left handle, %zu at the right one\n", everywhere_count, left_count,
+               right_count);
+        failures++;
+    } else {
+        for (size_t i = 0; i < everywhere_count; i++) {
+            double amplitude = fmax(everywhere[i].strong, everywhere[i].weak);
+            if (left[i].strong != amplitude || left[i].weak != 0 || right[i].weak != amplitude || right[i].strong != 0 ||
+                left[i].start_ms != everywhere[i].start_ms || right[i].duration_ms != everywhere[i].duration_ms) {
+                printf("FAIL: frame %zu at the handles: left %g/%g, right %g/%g, at all %g/%g\n", i, left[i].strong, left[i].weak,
+                       right[i].strong, right[i].weak, everywhere[i].strong, everywhere[i].weak);
+                failures++;
+            }
+        }
+    }
 
     printf("arguments: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;

@@ -12,6 +12,10 @@ terminal, or recorded for a test, through libhaptics (ctypes).
         engine.play("Heartbeats.ahap", repeat=2)
         engine.wait()
 
+    with haptics.Engine(locality="left-handle") as engine:   # the left handle's motor alone
+        engine.impact("rigid")
+        engine.wait()
+
     with haptics.Engine(driver="record") as engine:   # in a test: no device, no waiting
         engine.play("success")
         engine.wait()
@@ -23,7 +27,7 @@ See ``Engine`` for every call, and ``HapticsError`` for what they raise.
 from __future__ import annotations
 
 from .engine import FOREVER, PRESETS, Engine, Frame, library_version
-from .enums import Driver, ImpactStyle, NotificationType
+from .enums import Driver, ImpactStyle, Locality, NotificationType
 from .errors import (
     DeviceError,
     EngineClosedError,
@@ -50,6 +54,7 @@ __all__ = [
     "ImpactStyle",
     "InvalidArgumentError",
     "LibraryNotFoundError",
+    "Locality",
     "NotFoundError",
     "NotificationType",
     "PatternFormatError",

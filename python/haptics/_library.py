@@ -28,6 +28,7 @@ _engine = ctypes.c_void_p
 _string = ctypes.c_char_p
 _signatures = {
     "haptics_engine_open": [_string, _string, ctypes.POINTER(_engine)],
+    "haptics_engine_open_at": [_string, _string, _string, ctypes.POINTER(_engine)],
     "haptics_engine_close": [_engine],
     "haptics_impact": [_engine, _string, ctypes.c_double],
     "haptics_notify": [_engine, _string],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 import enum
 import json
+import numbers
 import os
 import threading
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from types import TracebackType
 from typing import Any, Callable, List, Mapping, Optional, Type, Union
 
 from . import _library
-from .enums import Driver, ImpactStyle, NotificationType
+from .enums import Driver, ImpactStyle, Locality, NotificationType
 from .errors import EngineClosedError, NotFoundError, error_for
 
 #: The ``repeat`` that plays a pattern until ``Engine.stop()``.
@@ -68,33 +69,49 @@ class Engine:
     ``"all"`` (every device that can vibrate), a path (``"/dev/input/event5"``), an index into
     ``haptics devices``' list (``"0"``), or part of a device's name (``"DualSense"``).
 
+    ``locality`` is one of ``Locality`` (or its string), where on the pad everything plays, as
+    ``haptics play --locality`` takes it: ``"all"`` (the default), ``"handles"``,
+    ``"left-handle"`` or ``"right-handle"`` (that handle's motor alone), ``"triggers"``,
+    ``"left-trigger"`` or ``"right-trigger"`` (through hidraw, on a pad with trigger motors). A
+    locality the pad or the driver cannot play raises ``DeviceError``.
+
     Playing (``impact``, ``notify``, ``selection``, ``play``, ``play_ahap``) returns at once; the
     playback goes on, mixed with whatever else plays. ``wait()`` waits for all of them.
     Errors raise ``HapticsError`` subclasses: ``InvalidArgumentError`` (also a ``ValueError``),
     ``NotFoundError``, ``DeviceError``, ``PatternFormatError``, ``UnsupportedError``, and
-    ``EngineClosedError`` after ``close()``. An engine may be used from several threads.
+    ``EngineClosedError`` after ``close()``; an argument of the wrong type raises ``TypeError``.
+    An engine may be used from several threads.
     """
 
-    def __init__(self, driver: Union[Driver, str] = Driver.AUTO, device: Optional[str] = None) -> None:
+    def __init__(
+        self,
+        driver: Union[Driver, str] = Driver.AUTO,
+        device: Optional[str] = None,
+        locality: Union[Locality, str] = Locality.ALL,
+    ) -> None:
+        driver_name = _name(driver, "driver", Driver)
+        device_name = None if device is None else _name(device, "device")
+        locality_name = _name(locality, "locality", Locality)
         self._library = _library.library()
         self._lock = threading.Lock()
         handle = ctypes.c_void_p()
         self._check(
-            self._library.haptics_engine_open(
-                _encode(driver), None if device is None else device.encode("utf-8"), ctypes.byref(handle)
-            )
+            self._library.haptics_engine_open_at(driver_name, device_name, locality_name, ctypes.byref(handle))
         )
         self._handle: Optional[int] = handle.value
-        self.driver = Driver(_text(driver))
+        self.driver = Driver(driver_name.decode("utf-8"))
+        self.locality = Locality(locality_name.decode("utf-8"))
 
     def impact(self, style: Union[ImpactStyle, str] = ImpactStyle.MEDIUM, intensity: float = 1.0) -> None:
         """Fires an impact: ``style`` is ``"light"``, ``"medium"``, ``"heavy"``, ``"soft"`` or
         ``"rigid"``; ``intensity`` (0...1) scales its levels (1: as authored)."""
-        self._call(lambda handle: self._library.haptics_impact(handle, _encode(style), float(intensity)))
+        name, level = _name(style, "style", ImpactStyle), _level(intensity, "intensity")
+        self._call(lambda handle: self._library.haptics_impact(handle, name, level))
 
     def notify(self, type: Union[NotificationType, str]) -> None:
         """Fires a notification: ``"success"``, ``"warning"`` or ``"error"``."""
-        self._call(lambda handle: self._library.haptics_notify(handle, _encode(type)))
+        name = _name(type, "type", NotificationType)
+        self._call(lambda handle: self._library.haptics_notify(handle, name))
 
     def selection(self) -> None:
         """Fires the short tick that marks a change of selection."""
@@ -109,20 +126,31 @@ class Engine:
         Meta Haptics Studio clip (``.haptic``). A name that is neither raises ``NotFoundError``;
         a file that does not load raises ``PatternFormatError`` naming the file and JSON path.
         """
+        count = _count(repeat)
+        if not isinstance(pattern, (str, os.PathLike)):
+            raise TypeError(f"pattern must be a str (a preset or a path) or an os.PathLike, not {type(pattern).__name__}")
+        path = os.fspath(pattern)
+        if not isinstance(path, str):
+            raise TypeError(f"pattern must be a path as str, not {type(path).__name__}")
         if isinstance(pattern, str) and pattern in PRESETS:
             name = pattern.encode("utf-8")
-            self._call(lambda handle: self._library.haptics_play_preset(handle, name, int(repeat)))
+            self._call(lambda handle: self._library.haptics_play_preset(handle, name, count))
             return
-        path = os.fspath(pattern)
         if isinstance(pattern, str) and os.sep not in path and not os.path.exists(path):
             raise NotFoundError(f"'{path}' is neither a preset ({', '.join(PRESETS)}) nor a file")
-        self._call(lambda handle: self._library.haptics_play_file(handle, os.fsencode(path), int(repeat)))
+        self._call(lambda handle: self._library.haptics_play_file(handle, os.fsencode(path), count))
 
     def play_ahap(self, ahap: Union[str, Mapping[str, Any]], repeat: int = 1) -> None:
         """Plays an AHAP pattern given as JSON text or as the dictionary it decodes to
         (``{"Version": 1.0, "Pattern": [...]}``), ``repeat`` times or ``FOREVER``."""
-        text = ahap if isinstance(ahap, str) else json.dumps(ahap)
-        self._call(lambda handle: self._library.haptics_play_ahap_json(handle, text.encode("utf-8"), int(repeat)))
+        count = _count(repeat)
+        if isinstance(ahap, str):
+            text = ahap
+        elif isinstance(ahap, Mapping):
+            text = json.dumps(ahap)
+        else:
+            raise TypeError(f"ahap must be a str of JSON or a Mapping, not {type(ahap).__name__}")
+        self._call(lambda handle: self._library.haptics_play_ahap_json(handle, text.encode("utf-8"), count))
 
     def stop(self) -> None:
         """Stops every playback at once and turns the motors off."""
@@ -138,7 +166,8 @@ class Engine:
 
     @gain.setter
     def gain(self, value: float) -> None:
-        self._call(lambda handle: self._library.haptics_set_gain(handle, float(value)))
+        level = _level(value, "gain")
+        self._call(lambda handle: self._library.haptics_set_gain(handle, level))
 
     def wait(self) -> None:
         """Waits until everything started so far has ended. On a "record" engine nothing waits:
@@ -198,7 +227,8 @@ class Engine:
             self.close()
 
     def __repr__(self) -> str:
-        return f"<haptics.Engine driver={self.driver.value!r}{' closed' if self.closed else ''}>"
+        locality = "" if self.locality is Locality.ALL else f" locality={self.locality.value!r}"
+        return f"<haptics.Engine driver={self.driver.value!r}{locality}{' closed' if self.closed else ''}>"
 
     def _call(self, function: Callable[[int], Any]) -> None:
         handle = self._handle
@@ -218,9 +248,26 @@ def library_version() -> str:
     return (version or b"").decode("utf-8")
 
 
-def _text(value: Union[str, enum.Enum]) -> str:
-    return str(value.value) if isinstance(value, enum.Enum) else str(value)
+def _name(value: Union[str, enum.Enum], argument: str, names: Optional[Type[enum.Enum]] = None) -> bytes:
+    """``value``, a str or one of ``names`` (a str too), encoded for C; ``TypeError`` otherwise."""
+    if not isinstance(value, str):
+        allowed = "a str" if names is None else f"a str or {names.__name__}"
+        raise TypeError(f"{argument} must be {allowed}, not {type(value).__name__}")
+    text = value.value if isinstance(value, enum.Enum) else value
+    return str(text).encode("utf-8")
 
 
-def _encode(value: Union[str, enum.Enum]) -> bytes:
-    return _text(value).encode("utf-8")
+def _level(value: float, argument: str) -> float:
+    """``value``, a real number (not a bool), as a float; ``TypeError`` otherwise. Its range is
+    the C library's to check."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{argument} must be a number from 0 to 1, not {type(value).__name__}")
+    return float(value)
+
+
+def _count(value: int) -> int:
+    """``value``, an integer (not a bool); ``TypeError`` otherwise. Its range is the C library's
+    to check."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"repeat must be an int (1 or more, or FOREVER), not {type(value).__name__}")
+    return int(value)

@@ -1,5 +1,5 @@
-"""The names the engine takes: drivers, impact styles and notification types. Each member is
-also its string, so ``"heavy"`` and ``ImpactStyle.HEAVY`` are the same argument."""
+"""The names the engine takes: drivers, localities, impact styles and notification types. Each
+member is also its string, so ``"heavy"`` and ``ImpactStyle.HEAVY`` are the same argument."""
 
 from __future__ import annotations
 
@@ -46,3 +46,23 @@ class NotificationType(str, enum.Enum):
     WARNING = "warning"
     #: A task failed.
     ERROR = "error"
+
+
+class Locality(str, enum.Enum):
+    """Where on a pad an engine plays, as Core Haptics names a game controller's parts
+    (``GCHapticsLocality``); a pad that lacks a locality's parts cannot play there."""
+
+    #: Every part the driver reaches: the handles, and the triggers where the driver reaches them.
+    ALL = "all"
+    #: Both handles' actuators.
+    HANDLES = "handles"
+    #: The left handle's actuator (the strong motor on a dual-motor pad).
+    LEFT_HANDLE = "left-handle"
+    #: The right handle's actuator (the weak motor on a dual-motor pad).
+    RIGHT_HANDLE = "right-handle"
+    #: Both triggers.
+    TRIGGERS = "triggers"
+    #: The left trigger.
+    LEFT_TRIGGER = "left-trigger"
+    #: The right trigger.
+    RIGHT_TRIGGER = "right-trigger"

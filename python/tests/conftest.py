@@ -20,10 +20,14 @@ def repository() -> Path:
     return REPOSITORY
 
 
-def cli_frames(*arguments: str) -> List[Dict[str, float]]:
-    """The frames `haptics ARGUMENTS --driver record` prints, one JSON object a line."""
+def cli_output(*arguments: str) -> str:
+    """What `haptics ARGUMENTS --driver record` prints: its frames, one JSON object a line."""
     cli = os.environ.get("HAPTICS_CLI") or str(REPOSITORY / ".build" / "debug" / "haptics")
     if not os.access(cli, os.X_OK):
         pytest.skip(f"no haptics command line at {cli} (swift build, or set HAPTICS_CLI)")
-    output = subprocess.run([cli, *arguments, "--driver", "record"], check=True, capture_output=True, text=True).stdout
-    return [json.loads(line) for line in output.splitlines() if line.strip()]
+    return subprocess.run([cli, *arguments, "--driver", "record"], check=True, capture_output=True, text=True).stdout
+
+
+def cli_frames(*arguments: str) -> List[Dict[str, float]]:
+    """The frames `haptics ARGUMENTS --driver record` prints, decoded."""
+    return [json.loads(line) for line in cli_output(*arguments).splitlines() if line.strip()]

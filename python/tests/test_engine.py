@@ -17,7 +17,7 @@ from typing import Any, Callable, Dict, List, Tuple, Union
 import pytest
 
 import haptics
-from conftest import cli_frames
+from conftest import cli_frames, cli_output
 
 
 def as_dicts(frames: List[haptics.Frame]) -> List[Dict[str, float]]:
@@ -41,6 +41,37 @@ def recorded(play: str, repeat: int = 1) -> List[haptics.Frame]:
 @pytest.mark.parametrize("preset", haptics.PRESETS)
 def test_a_preset_records_the_swift_engines_frames(preset: str) -> None:
     assert_same_frames(recorded(preset), cli_frames("play", preset))
+
+
+@pytest.mark.parametrize("preset", haptics.PRESETS)
+def test_the_example_prints_what_the_command_line_prints(preset: str, repository: Path) -> None:
+    example = repository / "examples" / "record_preset.py"
+    printed = subprocess.run([sys.executable, str(example), preset], check=True, capture_output=True, text=True).stdout
+    assert printed == cli_output("play", preset)
+
+
+@pytest.mark.parametrize("locality", list(haptics.Locality))
+def test_a_locality_records_the_swift_engines_frames(locality: haptics.Locality) -> None:
+    for preset in ("heavy", "success"):
+        with haptics.Engine(driver="record", locality=locality.value) as engine:
+            assert engine.locality is locality
+            engine.play(preset)
+            engine.wait()
+            assert_same_frames(engine.frames, cli_frames("play", preset, "--locality", locality.value))
+
+
+def test_a_handle_plays_on_its_motor_alone() -> None:
+    full = recorded("soft")
+    for locality, motor, silent in ((haptics.Locality.LEFT_HANDLE, "strong", "weak"), (haptics.Locality.RIGHT_HANDLE, "weak", "strong")):
+        with haptics.Engine(driver=haptics.Driver.RECORD, locality=locality) as engine:
+            engine.play("soft")
+            engine.wait()
+            frames = engine.frames
+        assert [getattr(frame, silent) for frame in frames] == [0] * len(full)
+        assert [getattr(frame, motor) for frame in frames] == [max(frame.strong, frame.weak) for frame in full]
+        assert "locality" in repr(engine)
+    with pytest.raises(haptics.InvalidArgumentError, match="locality"):
+        haptics.Engine(driver="record", locality="left-foot")
 
 
 def test_files_record_the_swift_engines_frames(repository: Path) -> None:
@@ -159,6 +190,39 @@ def test_bad_arguments_raise_invalid_argument(call: object) -> None:
         assert raised.value.status == -1 and str(raised.value)
         engine.wait()
         assert engine.frames == []
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda e: e.impact(1),
+        lambda e: e.impact("heavy", intensity="1"),
+        lambda e: e.impact("heavy", intensity=True),
+        lambda e: e.notify(None),
+        lambda e: e.play(b"heavy"),
+        lambda e: e.play(1),
+        lambda e: e.play("heavy", repeat="2"),
+        lambda e: e.play("heavy", repeat=2.0),
+        lambda e: e.play_ahap(b"{}"),
+        lambda e: e.play_ahap("{}", repeat="1"),
+        lambda e: setattr(e, "gain", "1"),
+    ],
+)
+def test_arguments_of_the_wrong_type_raise_type_error(call: object) -> None:
+    with haptics.Engine(driver="record") as engine:
+        with pytest.raises(TypeError):
+            call(engine)  # type: ignore[operator]
+        engine.wait()
+        assert engine.frames == []
+
+
+def test_an_engine_refuses_names_of_the_wrong_type() -> None:
+    with pytest.raises(TypeError, match="driver"):
+        haptics.Engine(driver=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="device"):
+        haptics.Engine(driver="evdev", device=0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="locality"):
+        haptics.Engine(driver="record", locality=b"all")  # type: ignore[arg-type]
 
 
 def test_what_is_missing_or_broken_raises_its_error(repository: Path, tmp_path: Path) -> None:
