@@ -3,7 +3,7 @@
 # `make install DESTDIR=<root> PREFIX=/usr` installs (so the package holds exactly the files of
 # `make install`), plus what a Debian binary package carries: stripped binaries, the control
 # file with Depends from dpkg-shlibdeps, md5sums, the copyright and changelog.gz, and
-# the maintainer scripts diverting feedbackd's D-Bus activation file (see the README's "Next
+# the maintainer scripts diverting feedbackd's D-Bus activation file (see docs/hapticsd.md, "Next
 # to feedbackd"). The version is what the installed `haptics --version` prints.
 #
 # CONFIGURATION (release by default; debug reuses the tests' build), DEB_DIR (where the .deb
