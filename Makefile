@@ -38,7 +38,7 @@ USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
-LIBRARY_VERSION := $(shell sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsCommandLine/Output/ProgramVersion.swift)
+LIBRARY_VERSION := $(shell sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsModel/Version/ProgramVersion.swift)
 SONAME = libhaptics.so.0
 REALNAME = libhaptics.so.$(LIBRARY_VERSION)
 # Debian's python3 reads /usr/lib/python3/dist-packages, and under any other prefix (such as
@@ -70,8 +70,8 @@ BUILD_PACKAGES = libevdev-dev libsystemd-dev pkg-config libxml2
 DAEMON_TEST_PACKAGES = feedbackd gir1.2-lfb-0.0 python3-gi dbus-daemon libglib2.0-bin systemd
 
 .PHONY: demo test check help deps build unit-test doc-examples kernel-test golden lfb-integration bench bench-smoke frame-cost-deps fuzz \
-	fuzz-smoke install uninstall install-test lint install-library uninstall-library c-test python-test activation-test deb deb-test \
-	docs docs-test
+	fuzz-smoke install uninstall install-test lint check-imports install-library uninstall-library c-test python-test activation-test deb \
+	deb-test docs docs-test
 
 ## demo: pull to refresh, the threshold's impact on a gamepad if found, else drawn; headless, a bundled trace
 # The best available driver (a gamepad, else the terminal); without a terminal, a bundled gesture
@@ -106,6 +106,13 @@ help:
 # `swift format format -i -r Sources Tests bench Package.swift` fixes most of what it finds.
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests bench Package.swift
+
+## check-imports: every target declares exactly the project modules it imports (in make check and make test)
+# Here and in Tests/KernelTests, bench and Tests/Fuzz; ARCHITECTURE.md's module table matches
+# Package.swift; and a built libhaptics has no command-line or HapticsTesting symbol.
+check-imports:
+	python3 scripts/test_check_imports.py -q
+	SWIFT=$(SWIFT) python3 scripts/check-imports.py $(if $(wildcard .build/debug/libHapticsC.so),--library .build/debug/libHapticsC.so)
 
 ## deps: installs the packages building needs when missing, with apt (as root or through sudo)
 deps:

@@ -20,7 +20,7 @@ let package = Package(
         .library(name: "PullToRefresh", targets: ["PullToRefresh"]),
         .library(name: "HapticsTesting", targets: ["HapticsTesting"]),
         .library(name: "FeedbackTheme", targets: ["FeedbackTheme"]),
-        // hapticsd as a library: its entry point, its limits, and how it reads each call's
+        // hapticsd's service as a library: the service, its limits, and how it reads each call's
         // arguments (`MethodArguments`), which the fuzzers' package (Tests/Fuzz) fuzzes.
         .library(name: "HapticsDaemon", targets: ["HapticsDaemon"]),
         .executable(name: "haptics", targets: ["haptics"]),
@@ -41,12 +41,13 @@ let package = Package(
         .systemLibrary(name: "CFutex", path: "CFutex"),
         // The module apps import: the model and the engine as one API.
         .target(name: "Haptics", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback"], swiftSettings: strict),
-        // Stand-ins for app tests: a manual clock, a recording driver, a recording HapticFeedback.
-        .target(name: "HapticsTesting", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback"], swiftSettings: strict),
+        // Stand-ins for app tests: a manual clock, a recording HapticFeedback, and the engine's
+        // recording driver.
+        .target(name: "HapticsTesting", dependencies: ["HapticsModel", "HapticsPlayback"], swiftSettings: strict),
         // The evdev force-feedback driver, over libevdev.
         .systemLibrary(name: "CEvdev", path: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(
-            name: "HapticsEvdev", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "CEvdev"], swiftSettings: strict),
+            name: "HapticsEvdev", dependencies: ["HapticsModel", "HapticsPlatform", "CEvdev"], swiftSettings: strict),
         // The hidraw driver: output reports written to pads beside their kernel drivers (HD
         // Rumble, adaptive triggers, trigger motors).
         .target(
@@ -56,20 +57,25 @@ let package = Package(
         .target(name: "CHidrawGuardian"),
         // MJRefresh's state machine, firing feedback through the core's protocol.
         .target(name: "PullToRefresh", dependencies: ["HapticsModel"], swiftSettings: strict),
+        // What plays where: the driver a `--driver` choice makes, which path plays which of a
+        // pad's parts at a locality, a handle locality's frames on two rumble levels, and the
+        // words for the drivers' errors.
+        .target(
+            name: "HapticsRouting", dependencies: ["HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw"],
+            swiftSettings: strict),
         // The command-line kit both programs share: option declarations, parsing, help, usage
-        // errors, exit codes, the console, the playing options and the words for the errors.
+        // errors, exit codes, the console and the playing options.
         .target(
             name: "HapticsCommandLine",
-            dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw"],
-            swiftSettings: strict),
+            dependencies: ["HapticsModel", "HapticsPlatform", "HapticsEvdev", "HapticsRouting"], swiftSettings: strict),
         // The `haptics` commands and the demo, in a library so tests can run them.
         .target(
-            name: "HapticsCLI",
+            name: "HapticsTool",
             dependencies: [
-                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsCommandLine",
-                "PullToRefresh", "FeedbackTheme",
+                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsRouting",
+                "HapticsCommandLine", "PullToRefresh", "FeedbackTheme",
             ], swiftSettings: strict),
-        .executableTarget(name: "haptics", dependencies: ["HapticsCLI"], swiftSettings: strict),
+        .executableTarget(name: "haptics", dependencies: ["HapticsTool"], swiftSettings: strict),
         // feedbackd's theme format, read as feedbackd writes it: pure, no bus, no engine.
         .target(name: "FeedbackTheme", dependencies: ["HapticsModel"], swiftSettings: strict),
         // sd-bus, from libsystemd: the daemon's D-Bus.
@@ -78,21 +84,26 @@ let package = Package(
         .target(
             name: "HapticsDaemon",
             dependencies: [
-                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsCommandLine",
-                "FeedbackTheme",
-                "CSDBus",
+                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsRouting",
+                "FeedbackTheme", "CSDBus",
             ], swiftSettings: strict),
-        .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon", "HapticsCommandLine"], swiftSettings: strict),
+        // hapticsd's command line: its options, help, exit statuses, and the words for what
+        // stops it from starting, over the service.
+        .target(
+            name: "HapticsDaemonTool",
+            dependencies: ["HapticsDaemon", "HapticsCommandLine", "HapticsRouting", "HapticsEvdev", "FeedbackTheme"],
+            swiftSettings: strict),
+        .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon", "HapticsDaemonTool"], swiftSettings: strict),
         // The C interface's header (installed as haptics.h), for the Swift side to share its types.
         .systemLibrary(name: "CHaptics", path: "CHaptics"),
-        // The C interface: haptics.h's functions over the engine, on the command line's drivers.
+        // The C interface: haptics.h's functions over the engine, on the drivers `--driver` names (HapticsRouting).
         // Linked as libhaptics.so.0 that needs no Swift toolchain: the Swift runtime linked in,
         // and only haptics.h's functions exported (haptics.map), so the runtime inside clashes
         // with no other in the process. (These flags reach every product that links the
         // target, and only the library does: its tests are C and Python programs.)
         .target(
             name: "HapticsC",
-            dependencies: ["CHaptics", "HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "HapticsTesting"],
+            dependencies: ["CHaptics", "HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsRouting"],
             swiftSettings: strict,
             linkerSettings: [
                 .unsafeFlags([
@@ -103,31 +114,43 @@ let package = Package(
         // Writes the manual pages and the shell completions from the programs' declarations, for
         // `make install`; no product, so it is no part of what the package offers.
         .executableTarget(
-            name: "haptics-docgen", dependencies: ["HapticsCLI", "HapticsDaemon", "HapticsCommandLine", "HapticsModel"],
+            name: "haptics-docgen",
+            dependencies: ["HapticsTool", "HapticsDaemon", "HapticsDaemonTool", "HapticsCommandLine", "HapticsModel"],
             swiftSettings: strict),
 
         .testTarget(
-            name: "HapticsTests", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback", "HapticsPlatform", "HapticsTesting"],
+            name: "HapticsTests", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback", "HapticsTesting"],
             exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(name: "HapticsTestingTests", dependencies: ["Haptics", "HapticsPlayback", "HapticsTesting"], swiftSettings: strict),
-        .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev", "Haptics"], swiftSettings: strict),
-        .testTarget(name: "HapticsHidrawTests", dependencies: ["HapticsHidraw", "HapticsEvdev", "Haptics"], swiftSettings: strict),
-        .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "Haptics", "HapticsTesting"], swiftSettings: strict),
-        .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "HapticsModel", "HapticsPlatform"], swiftSettings: strict),
         .testTarget(
-            name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine", "HapticsEvdev", "HapticsHidraw"], swiftSettings: strict),
+            name: "HapticsTestingTests", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback", "HapticsTesting"],
+            swiftSettings: strict),
+        .testTarget(name: "HapticsEvdevTests", dependencies: ["HapticsEvdev", "Haptics", "CEvdev"], swiftSettings: strict),
+        .testTarget(
+            name: "HapticsHidrawTests", dependencies: ["HapticsHidraw", "HapticsEvdev", "HapticsModel", "HapticsPlatform"],
+            swiftSettings: strict),
+        .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "Haptics", "HapticsTesting"], swiftSettings: strict),
+        .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "HapticsModel"], swiftSettings: strict),
+        .testTarget(
+            name: "HapticsRoutingTests",
+            dependencies: ["HapticsRouting", "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine"], swiftSettings: strict),
         .testTarget(
             name: "HapticsDaemonTests",
             dependencies: [
-                "HapticsDaemon", "HapticsTesting", "HapticsCommandLine", "HapticsEvdev", "HapticsHidraw", "Haptics", "FeedbackTheme",
-                "CSDBus",
+                "HapticsDaemon", "HapticsTesting", "HapticsEvdev", "HapticsHidraw", "Haptics", "HapticsModel", "HapticsPlayback",
+                "FeedbackTheme", "CSDBus",
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "HapticsCLITests",
+            name: "HapticsDaemonToolTests",
+            dependencies: ["HapticsDaemonTool", "HapticsDaemon", "HapticsCommandLine", "HapticsEvdev", "Haptics"], swiftSettings: strict),
+        .testTarget(
+            name: "HapticsToolTests",
             dependencies: [
-                "HapticsCLI", "HapticsTesting", "HapticsCommandLine", "HapticsDaemon", "Haptics", "HapticsEvdev", "HapticsHidraw",
-                "PullToRefresh",
+                "HapticsTool", "HapticsTesting", "HapticsRouting", "HapticsCommandLine", "HapticsDaemon", "HapticsDaemonTool", "Haptics",
+                "HapticsModel", "HapticsEvdev", "HapticsHidraw", "PullToRefresh", "CEvdev",
             ], swiftSettings: strict),
     ]
 )

@@ -16,7 +16,7 @@ trap 'rm -rf "$dest"' EXIT
 fail() { echo "install-test: FAIL: $*" >&2; exit 1; }
 
 make --no-print-directory install DESTDIR="$dest" PREFIX=/usr CONFIGURATION=debug >/dev/null
-version=$(sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsCommandLine/Output/ProgramVersion.swift)
+version=$(sed -n 's/.*static let text = "\(.*\)"/\1/p' Sources/HapticsModel/Version/ProgramVersion.swift)
 python_files=$(cd python && find haptics -name '*.py' -o -name py.typed)
 expected=$(
     {

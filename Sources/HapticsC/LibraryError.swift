@@ -1,5 +1,6 @@
 import CHaptics
 import HapticsModel
+import HapticsRouting
 
 /// Why a call of the C interface failed: the facts, its status code, and the message
 /// `haptics_last_error` gives.
@@ -11,7 +12,8 @@ enum LibraryError: Error, CustomStringConvertible {
     case noPreset(String)
     /// No file at this path.
     case noFile(String)
-    /// The driver cannot drive its device (the driver's own error).
+    /// The driver cannot drive its device (the driver's own error), said as the command line
+    /// says it (`Advice`).
     case device(any Error)
     /// A pattern that does not load.
     case format(PatternLoadError)
@@ -36,7 +38,7 @@ enum LibraryError: Error, CustomStringConvertible {
         case .noPreset(let name):
             "no preset is named '\(name)'; the presets are " + Preset.allCases.map(\.name).joined(separator: ", ")
         case .noFile(let path): "\(path): no such file"
-        case .device(let error): "\(error)"
+        case .device(let error): Advice.message(for: error)
         case .format(let error): "\(error)"
         case .unsupported(let message): message
         }

@@ -1,5 +1,5 @@
 import Glibc
-import HapticsCommandLine
+import HapticsModel
 
 /// The library's version, as `haptics_version` gives it and `haptics.pc` names it.
 public enum LibraryVersion {

@@ -60,7 +60,7 @@ final class Bus {
     static func session() throws(BusError) -> Bus {
         var bus: OpaquePointer?
         let result = hapticsd_open_user(&bus)
-        guard result >= 0, let bus else { throw BusError(DaemonAdvice.connectingToTheSessionBus, result: result) }
+        guard result >= 0, let bus else { throw BusError(BusError.connectingToTheSessionBus, result: result) }
         return Bus(bus: bus)
     }
 

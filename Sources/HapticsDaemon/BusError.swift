@@ -7,6 +7,9 @@ public struct BusError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The errno sd-bus returned.
     public var errno: Errno
 
+    /// The operation of the error thrown when there is no session bus to connect to.
+    package static let connectingToTheSessionBus = "connecting to the session bus"
+
     /// Creates an error from sd-bus's negative return value `result`.
     public init(_ operation: String, result: Int32) {
         self.operation = operation

@@ -1,8 +1,8 @@
-import HapticsCommandLine
 import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
 import HapticsPlayback
+import HapticsRouting
 
 /// Where the daemon's frames go, with what its loop needs to follow the devices: the driver,
 /// the list behind the `Devices` property, and, for evdev, the hot-plug monitor whose
@@ -19,10 +19,10 @@ struct DaemonOutput {
     let take: (DeviceChange) -> Void
 
     /// The output `options` ask for: each driver's, and several through a `FanOutDriver`
-    /// (their devices listed in order). Device notices go to `console`, and to `mailbox` so
+    /// (their devices listed in order). Device notices go to `log`, and to `mailbox` so
     /// that a device dropped while playing (on the player's thread) updates `Devices` too.
-    init(_ options: DaemonOptions, console: Console, mailbox: Mailbox<DaemonWork>) {
-        let outputs = options.drivers.map { Self(choice: $0, options: options, console: console, mailbox: mailbox) }
+    init(_ options: DaemonOptions, log: @escaping @Sendable (String) -> Void, mailbox: Mailbox<DaemonWork>) {
+        let outputs = options.drivers.map { Self(choice: $0, options: options, log: log, mailbox: mailbox) }
         if outputs.count == 1, let only = outputs.first {
             self = only
             return
@@ -34,7 +34,9 @@ struct DaemonOutput {
     }
 
     /// The output of one driver.
-    private init(choice: DriverChoice, options: DaemonOptions, console: Console, mailbox: Mailbox<DaemonWork>) {
+    private init(
+        choice: DriverChoice, options: DaemonOptions, log: @escaping @Sendable (String) -> Void, mailbox: Mailbox<DaemonWork>
+    ) {
         switch choice {
         case .record:
             driver = DaemonLineDriver(format: .json)
@@ -48,7 +50,7 @@ struct DaemonOutput {
             take = { _ in }
         case .auto, .evdev:
             let evdev = EvdevDriver(selection: options.device, watchesHotPlug: false) { notice in
-                console.err("hapticsd: \(notice)")
+                log("hapticsd: \(notice)")
                 mailbox.post(.devicesChanged)
             }
             driver = evdev
@@ -56,12 +58,12 @@ struct DaemonOutput {
             do {
                 hotPlug = try HotPlugMonitor()
             } catch {
-                console.err("hapticsd: note: cannot watch /dev/input (\(error)); pads plugged in later are not seen")
+                log("hapticsd: note: cannot watch /dev/input (\(error)); pads plugged in later are not seen")
                 hotPlug = nil
             }
             take = { evdev.handle($0) }
         case .hidraw:
-            let hidraw = HidrawDriver(selection: options.device) { console.err("hapticsd: \($0)") }
+            let hidraw = HidrawDriver(selection: options.device) { log("hapticsd: \($0)") }
             driver = hidraw
             devices = { hidraw.pads.map { DeviceEntry(node: $0.node, name: $0.device.name, kind: "hidraw") } }
             hotPlug = nil

@@ -1,4 +1,4 @@
-import HapticsCommandLine
+import HapticsModel
 
 /// The daemon's version, and the version of the project's own D-Bus interface.
 public enum DaemonVersion {

@@ -1,5 +1,7 @@
 import HapticsCommandLine
 import HapticsDaemon
+import HapticsDaemonTool
+import HapticsModel
 
 /// hapticsd(1): its options from the declaration its parser and `--help` use, and what the
 /// service does on the bus, with signals, files and environment.

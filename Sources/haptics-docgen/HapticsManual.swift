@@ -1,5 +1,6 @@
-import HapticsCLI
 import HapticsCommandLine
+import HapticsModel
+import HapticsTool
 
 /// haptics(1): every subcommand with its arguments and options, from the declarations the
 /// parser and `--help` use.

@@ -1,7 +1,7 @@
 import Glibc
-import HapticsCommandLine
 import HapticsDaemon
+import HapticsDaemonTool
 
-HapticsDaemonCommand.blockSignals()
+DaemonService.blockSignals()
 let arguments = Array(CommandLine.arguments.dropFirst())
 exit(HapticsDaemonCommand.run(arguments, environment: HapticsDaemonCommand.processEnvironment()).rawValue)
