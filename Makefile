@@ -92,9 +92,11 @@ test: lint check-imports unit-test doc-examples install-test c-test python-test 
 # Installs nothing: a missing build package is named, with the apt-get line that installs it.
 # Tests that need a tool this machine lacks (fbcli, the GObject bindings) skip with the reason;
 # make test requires them.
-check: lint check-imports
+# The import check runs after the build, so that it inspects the libhaptics this build made.
+check: lint
 	@scripts/ensure-packages.sh --check $(BUILD_PACKAGES)
 	$(SWIFT) build --explicit-target-dependency-import-check error
+	@$(MAKE) --no-print-directory check-imports
 	$(SWIFT) test
 
 ## help: every target, with one line on what it does
