@@ -87,7 +87,7 @@ typedef struct haptics_frame {
  *             opened now, and a missing or forbidden one is HAPTICS_ERROR_DEVICE.
  *   "hidraw"  a pad through its hidraw node, beside its kernel driver: the Switch Pro's HD
  *             Rumble (sharpness as carrier frequency), the DualSense's and the Xbox's triggers
- *             with the handles (see the README's "Beyond rumble: hidraw"); a pad hidraw does not
+ *             with the handles (see docs/pads.md, "Beyond rumble: hidraw"); a pad hidraw does not
  *             drive, or a node this user may not write, is HAPTICS_ERROR_DEVICE.
  *   "stdout"  one text line per frame on standard output, in real time.
  *   "record"  nothing plays: every frame is kept for haptics_recorded_frames, on virtual time.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's install steps into a DESTDIR: `make install` puts exactly its files in place
+# The install steps of docs/install.md into a DESTDIR: `make install` puts exactly its files in place
 # (the binaries run, and need none of the Swift toolchain's libraries, haptics no library at
 # all; the unit and the D-Bus activation file start the installed hapticsd; libhaptics with its
 # links, header and pkg-config file, and the Python package over it; the manual pages render and

@@ -1,4 +1,4 @@
-# Sourced by the scripts that need a session bus of their own (readme-examples.sh,
+# Sourced by the scripts that need a session bus of their own (doc-examples.sh,
 # activation-test.sh, bench-daemon.sh): private_bus_start PREFIX [SERVICEDIR] writes
 # PREFIX.conf (a session bus listening on the socket PREFIX, with SERVICEDIR as its only
 # services directory when given, none otherwise), starts dbus-daemon on it and waits for it

@@ -10,11 +10,11 @@ import Testing
             .appendingPathComponent(relative).path
     }
 
-    /// The README's theme example (its one `json` block), as the README has it: every entry
-    /// loads, the two files it names read (as stand-ins) in the formats their keys name.
-    @Test func theReadmesThemeExampleLoads() throws {
-        let readme = try String(contentsOfFile: Self.repositoryPath("README.md"), encoding: .utf8)
-        let block = try #require(readme.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+    /// The theme example of docs/hapticsd.md (its one `json` block), as the page has it: every
+    /// entry loads, the two files it names read (as stand-ins) in the formats their keys name.
+    @Test func theDocumentedThemeExampleLoads() throws {
+        let page = try String(contentsOfFile: Self.repositoryPath("docs/hapticsd.md"), encoding: .utf8)
+        let block = try #require(page.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
         let loaded = try ThemeLoader { path, format throws(PatternLoadError) in
             switch (path, format) {
             case ("./level-up.ahap", .ahap): return LoadedPattern(pattern: Preset.notification(.success).pattern)

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// The README's examples of `hapticsd`'s clients, run as written.
+/// The examples of `hapticsd`'s clients in docs/hapticsd.md, run as written.
 @Suite(.serialized, .enabled(if: ClientTools.runnable, ClientTools.reason))
 struct ReadmeExampleTests {
-    /// The README's one Python block.
+    /// The page's one Python block.
     private static func pythonExample() throws -> String {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("docs/hapticsd.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let start = try #require(text.range(of: "```python\n"))
         let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))

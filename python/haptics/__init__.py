@@ -9,7 +9,7 @@ terminal, or recorded for a test, through libhaptics (ctypes).
     with haptics.Engine() as engine:          # a gamepad if there is one, else the terminal
         engine.impact("heavy")
         engine.notify(haptics.NotificationType.SUCCESS)
-        engine.play("Heartbeats.ahap", repeat=2)
+        engine.play("examples/Heartbeats.ahap", repeat=2)
         engine.wait()
 
     with haptics.Engine(locality="left-handle") as engine:   # the left handle's motor alone

@@ -421,7 +421,7 @@ import Testing
 }
 
 @Suite struct ReadmeAdvancedPlayerExampleTests {
-    /// The README's advanced-player example, word for word, on a manual clock.
+    /// The advanced player article's example (Haptics.docc), word for word, on a manual clock.
     private static func example(engine: HapticEngine, loaded: LoadedPattern) async throws -> AdvancedPatternPlayer {
         let player = engine.makeAdvancedPlayer(for: loaded.pattern)
         player.loopEnabled = true  // from 0 (or loopStart) to loopEnd

@@ -2,7 +2,7 @@ import Haptics
 import HapticsTesting
 import Testing
 
-/// The README's driver example ("Writing a driver"), word for word.
+/// The driver example of the Writing a driver article (Haptics.docc), word for word.
 struct LogDriver: HapticDriver {
     func prepare() throws {}  // open the device, upload effects
     func apply(_ frame: RumbleFrame) throws {  // hold these levels for frame.duration

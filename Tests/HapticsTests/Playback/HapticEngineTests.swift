@@ -10,8 +10,8 @@ import Testing
         ExpectedFrame(0, 40, 0.16, 0.16), ExpectedFrame(40, 80, 0, 0), ExpectedFrame(120, 240, 1, 1), ExpectedFrame(360, 0, 0, 0),
     ]
 
-    /// The README's example, word for word, run a thousand times in a row: every time, the
-    /// whole pattern has reached the driver when `advance` returns.
+    /// The example of the testing article (Haptics.docc), word for word, run a thousand times in
+    /// a row: every time, the whole pattern has reached the driver when `advance` returns.
     @Test func theReadmeExampleSeesEveryFrameEveryTime() async {
         for _ in 0..<1000 {
             let clock = ManualClock()

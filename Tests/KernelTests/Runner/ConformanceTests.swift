@@ -125,7 +125,7 @@ enum ConformanceTests {
             if abs(expected.start - actual.start) > timeTolerance {
                 found.append("\(number) starts at \(show(expected.start)) in feedbackd, \(show(actual.start)) in hapticsd")
             }
-            // hapticsd's documented departure (README, ThemeRenderer): a pulse shorter than the
+            // hapticsd's documented departure (docs/hapticsd.md, ThemeRenderer): a pulse shorter than the
             // renderer's minimum is lengthened to it, up to the next pulse's start.
             let next = index + 1 < reference.count ? reference[index + 1].start : Double.infinity
             let lengthened = max(expected.end, min(expected.start + minimumPulse, next))
