@@ -195,7 +195,7 @@ struct DemoCommand: Subcommand {
         let demo = InteractiveDemo(
             input: input, output: output, driver: destination, driverLines: lines,
             flashes: Self.drawsInTheTerminal(destination), configuration: configuration,
-            triggerPulls: reader?.pulls)
+            trigger: reader)
         do {
             return try await demo.run() ?? .success
         } catch {
