@@ -41,7 +41,8 @@ let package = Package(
         .systemLibrary(name: "CFutex", path: "CFutex"),
         // The module apps import: the model and the engine as one API.
         .target(name: "Haptics", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback"], swiftSettings: strict),
-        // Stand-ins for app tests: a manual clock, a recording driver, a recording HapticFeedback.
+        // Stand-ins for app tests: a manual clock, a recording HapticFeedback, and the engine's
+        // recording driver.
         .target(name: "HapticsTesting", dependencies: ["Haptics", "HapticsModel", "HapticsPlayback"], swiftSettings: strict),
         // The evdev force-feedback driver, over libevdev.
         .systemLibrary(name: "CEvdev", path: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -56,20 +57,26 @@ let package = Package(
         .target(name: "CHidrawGuardian"),
         // MJRefresh's state machine, firing feedback through the core's protocol.
         .target(name: "PullToRefresh", dependencies: ["HapticsModel"], swiftSettings: strict),
+        // What plays where: the driver a `--driver` choice makes, which path plays which of a
+        // pad's parts at a locality, a handle locality's frames on two rumble levels, and the
+        // words for the drivers' errors.
+        .target(
+            name: "HapticsRouting", dependencies: ["HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw"],
+            swiftSettings: strict),
         // The command-line kit both programs share: option declarations, parsing, help, usage
-        // errors, exit codes, the console, the playing options and the words for the errors.
+        // errors, exit codes, the console and the playing options.
         .target(
             name: "HapticsCommandLine",
-            dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw"],
+            dependencies: ["HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsRouting"],
             swiftSettings: strict),
         // The `haptics` commands and the demo, in a library so tests can run them.
         .target(
-            name: "HapticsCLI",
+            name: "HapticsTool",
             dependencies: [
-                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsCommandLine",
-                "PullToRefresh", "FeedbackTheme",
+                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsRouting",
+                "HapticsCommandLine", "PullToRefresh", "FeedbackTheme",
             ], swiftSettings: strict),
-        .executableTarget(name: "haptics", dependencies: ["HapticsCLI"], swiftSettings: strict),
+        .executableTarget(name: "haptics", dependencies: ["HapticsTool"], swiftSettings: strict),
         // feedbackd's theme format, read as feedbackd writes it: pure, no bus, no engine.
         .target(name: "FeedbackTheme", dependencies: ["HapticsModel"], swiftSettings: strict),
         // sd-bus, from libsystemd: the daemon's D-Bus.
@@ -78,9 +85,8 @@ let package = Package(
         .target(
             name: "HapticsDaemon",
             dependencies: [
-                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsCommandLine",
-                "FeedbackTheme",
-                "CSDBus",
+                "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsRouting",
+                "HapticsCommandLine", "FeedbackTheme", "CSDBus",
             ], swiftSettings: strict),
         .executableTarget(name: "hapticsd", dependencies: ["HapticsDaemon", "HapticsCommandLine"], swiftSettings: strict),
         // The C interface's header (installed as haptics.h), for the Swift side to share its types.
@@ -92,7 +98,7 @@ let package = Package(
         // target, and only the library does: its tests are C and Python programs.)
         .target(
             name: "HapticsC",
-            dependencies: ["CHaptics", "HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsCommandLine", "HapticsTesting"],
+            dependencies: ["CHaptics", "HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsRouting", "HapticsCommandLine"],
             swiftSettings: strict,
             linkerSettings: [
                 .unsafeFlags([
@@ -103,7 +109,7 @@ let package = Package(
         // Writes the manual pages and the shell completions from the programs' declarations, for
         // `make install`; no product, so it is no part of what the package offers.
         .executableTarget(
-            name: "haptics-docgen", dependencies: ["HapticsCLI", "HapticsDaemon", "HapticsCommandLine", "HapticsModel"],
+            name: "haptics-docgen", dependencies: ["HapticsTool", "HapticsDaemon", "HapticsCommandLine", "HapticsModel"],
             swiftSettings: strict),
 
         .testTarget(
@@ -115,18 +121,22 @@ let package = Package(
         .testTarget(name: "PullToRefreshTests", dependencies: ["PullToRefresh", "Haptics", "HapticsTesting"], swiftSettings: strict),
         .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "HapticsModel", "HapticsPlatform"], swiftSettings: strict),
         .testTarget(
+            name: "HapticsRoutingTests", dependencies: ["HapticsRouting", "HapticsEvdev", "HapticsHidraw"], swiftSettings: strict),
+        .testTarget(
             name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine", "HapticsEvdev", "HapticsHidraw"], swiftSettings: strict),
         .testTarget(
             name: "HapticsDaemonTests",
             dependencies: [
-                "HapticsDaemon", "HapticsTesting", "HapticsCommandLine", "HapticsEvdev", "HapticsHidraw", "Haptics", "FeedbackTheme",
+                "HapticsDaemon", "HapticsTesting", "HapticsRouting", "HapticsCommandLine", "HapticsEvdev", "HapticsHidraw", "Haptics",
+                "FeedbackTheme",
                 "CSDBus",
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "HapticsCLITests",
+            name: "HapticsToolTests",
             dependencies: [
-                "HapticsCLI", "HapticsTesting", "HapticsCommandLine", "HapticsDaemon", "Haptics", "HapticsEvdev", "HapticsHidraw",
+                "HapticsTool", "HapticsTesting", "HapticsRouting", "HapticsCommandLine", "HapticsDaemon", "Haptics", "HapticsEvdev",
+                "HapticsHidraw",
                 "PullToRefresh",
             ], swiftSettings: strict),
     ]

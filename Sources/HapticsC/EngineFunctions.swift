@@ -1,4 +1,5 @@
 import HapticsCommandLine
+import HapticsRouting
 
 /// `haptics_engine_open`: see haptics.h.
 @_cdecl("haptics_engine_open")

@@ -2,7 +2,7 @@ import HapticsCommandLine
 import HapticsEvdev
 import HapticsModel
 import HapticsPlayback
-import HapticsTesting
+import HapticsRouting
 import Synchronization
 
 /// What a `haptics_engine *` stands for: an engine on the driver `haptics_engine_open` named,
@@ -49,10 +49,9 @@ final class LibraryEngine: Sendable {
             engine = HapticEngine(instantDriver: recorder)
             return
         }
-        let silent = Console(out: { _ in }, err: { _ in })
         do {
             let made = try driver.makeDriver(
-                device: device.map(DeviceSelection.init(option:)) ?? .auto, console: silent, terminal: StdoutDriver(format: .text))
+                device: device.map(DeviceSelection.init(option:)) ?? .auto, notice: { _ in }, terminal: StdoutDriver(format: .text))
             recorder = nil
             engine = HapticEngine(driver: made)
         } catch {

@@ -1,5 +1,6 @@
 package import HapticsCommandLine
 import HapticsEvdev
+import HapticsRouting
 
 /// `hapticsd`'s command line, declared once in the `haptics` command's conventions.
 package struct DaemonOptions: ParsableArguments, Sendable, Equatable {

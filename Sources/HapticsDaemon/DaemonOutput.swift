@@ -3,6 +3,7 @@ import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
 import HapticsPlayback
+import HapticsRouting
 
 /// Where the daemon's frames go, with what its loop needs to follow the devices: the driver,
 /// the list behind the `Devices` property, and, for evdev, the hot-plug monitor whose

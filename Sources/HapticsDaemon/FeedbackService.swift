@@ -3,6 +3,7 @@ import FeedbackTheme
 import HapticsCommandLine
 import HapticsModel
 import HapticsPlayback
+import HapticsRouting
 
 /// The three interfaces' behaviour, on the loop thread: reads each call, decides with the
 /// registry, plays on the engine, and signals ends. Not `Sendable`: sd-bus calls it on the

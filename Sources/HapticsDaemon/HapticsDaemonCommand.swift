@@ -6,6 +6,7 @@ import HapticsHidraw
 import HapticsModel
 import HapticsPlatform
 import HapticsPlayback
+import HapticsRouting
 
 /// `hapticsd`: parses the command line, loads the theme, owns `org.sigxcpu.Feedback` on the
 /// session bus and runs the one event loop until SIGTERM or SIGINT (stopping every motor

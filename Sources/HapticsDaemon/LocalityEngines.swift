@@ -3,6 +3,7 @@ import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
 import HapticsPlayback
+import HapticsRouting
 
 /// The engines the `…At` methods play on: one per output a locality routes to
 /// (`LocalityRoute`), made the first time a locality plays there and kept while it is used,

@@ -2,6 +2,7 @@ import HapticsCommandLine
 import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
+import HapticsRouting
 
 /// Where the `…At` methods play a locality: which outputs, pad by pad, as the `--driver`
 /// list and the pads decide. Pure: the pads are given.
@@ -32,7 +33,7 @@ enum LocalityRoute {
     /// One output a locality plays on, with an engine of its own.
     enum Output: Sendable, Hashable {
         /// Lines on standard output (`record`, `stdout`), of the frames routed for `locality`
-        /// (`LocalityRouting`: one handle's motor alone for a handle).
+        /// (`HandleRouting`: one handle's motor alone for a handle).
         case lines(FrameFormat, locality: Locality)
         /// The evdev pads at `nodes`, on `parts` (both handles, or one).
         case evdev(nodes: [String], parts: Set<PadPart>)

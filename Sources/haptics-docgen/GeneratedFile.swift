@@ -1,6 +1,6 @@
-import HapticsCLI
 import HapticsCommandLine
 import HapticsDaemon
+import HapticsTool
 
 /// The files generated from the programs' declarations, by the names `make install` gives them:
 /// the manual pages and the bash, zsh and fish completions of `haptics` and `hapticsd`.

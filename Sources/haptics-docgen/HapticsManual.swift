@@ -1,5 +1,5 @@
-import HapticsCLI
 import HapticsCommandLine
+import HapticsTool
 
 /// haptics(1): every subcommand with its arguments and options, from the declarations the
 /// parser and `--help` use.

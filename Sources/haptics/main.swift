@@ -1,5 +1,5 @@
 import Glibc
-import HapticsCLI
+import HapticsTool
 
 // Not an async main: that one ends the main thread with `pthread_exit` (in `dispatch_main`),
 // and unwinding it in a static executable first sorts every unwind entry of the program, some

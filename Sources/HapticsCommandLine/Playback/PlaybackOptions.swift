@@ -1,5 +1,6 @@
 package import HapticsEvdev
 package import HapticsModel
+package import HapticsRouting
 
 /// The options every playing command shares: the driver, the device, the locality and the
 /// master gain, declared once.

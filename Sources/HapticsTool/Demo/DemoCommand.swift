@@ -1,0 +1,214 @@
+import Glibc
+import HapticsCommandLine
+import HapticsEvdev
+import HapticsModel
+import HapticsPlatform
+import HapticsPlayback
+import HapticsRouting
+import PullToRefresh
+
+/// `haptics demo [--trace FILE]`: pull to refresh in the terminal, or a recorded gesture
+/// replayed headless.
+struct DemoCommand: Subcommand {
+    /// `--trace`.
+    static let trace = Option.text(
+        "--trace", valueName: "file", abstract: "replay the gesture trace in this file, headless, instead of the terminal UI",
+        completion: .files)
+    /// `--component`.
+    static let component = Option.choice(
+        "--component", valueName: "component", of: RefreshComponentKind.allCases,
+        abstract: "the component the trace is replayed on, with --trace", default: .header)
+    /// `--hysteresis`.
+    static let hysteresis = Option.number(
+        "--hysteresis", valueName: "points", in: 0...100,
+        abstract: "once past the threshold, how far back below it a pull must go to count as back (and fire again)",
+        default: 0)
+    /// `--tension`.
+    static let tension = Flag(
+        "--tension",
+        abstract: "a faint texture that grows with the pull from 30 % of the way to the threshold, "
+            + "cut off there by the impact and on release")
+    /// `--driver`: as the playing commands take it, but `record` only with `--trace` (where
+    /// every driver plays on the trace's manual clock, so `record` may be in a list), and with
+    /// `--trace` nowhere by default.
+    static let driver = PlaybackOptions.driverOption(
+        abstract: "where the impacts go; auto: a gamepad when one is found, else the terminal; with --trace, stdout and "
+            + "record (only there) print every frame among the trace's lines, as text and as a JSON line",
+        defaultText: "auto; with --trace, nowhere")
+    /// The `--input` value that means the keys alone.
+    static let keysOnly = "none"
+    /// The `--input` value that means the first gamepad's trigger, as `auto` picks it.
+    static let firstTrigger = "trigger"
+    /// `--input`.
+    static let input = Option.text(
+        "--input", valueName: "device",
+        abstract: "also pull with a gamepad's trigger (or left stick): "
+            + "auto or \(firstTrigger) (the first gamepad), a node path, an index or a name; \(keysOnly) for keys only; "
+            + "a DualSense's trigger, with hidraw access, resists up to the threshold and gives way there", default: keysOnly,
+        completion: .wordsOrFiles(["auto", firstTrigger, keysOnly]))
+    /// The command's declaration.
+    static let configuration = CommandConfiguration(
+        name: "demo", parent: "haptics", abstract: "Pull to refresh in the terminal, or replay a gesture trace headless.",
+        discussion: """
+            In a terminal: a list with an MJRefresh header. ↓ or j pulls a step (\(Int(KeyDecoder.step)) pt), ↑ or k \
+            pushes back, space or enter lets go, q or Ctrl-C quits. Past \(Int(RefreshComponentKind.header.defaultHeight)) pt \
+            the header fires a light impact; letting go there loads for a second.
+
+            With --trace: replays a gesture on a manual clock, exactly and instantly, printing one JSON line per state \
+            change, impact and tension change. The file has lines t_ms,offset,dragging (dragging 1 or 0) and t_ms,end \
+            (also t_ms,nomore and t_ms,reset for footers); # starts a comment.
+            """,
+        options: [
+            trace.declaration, component.declaration, hysteresis.declaration, tension.declaration,
+            driver.declaration, PlaybackOptions.device.declaration, input.declaration,
+        ])
+
+    /// What the command does.
+    enum Mode: Sendable {
+        /// The terminal UI, its impacts on this driver.
+        case interactive(drivers: [DriverChoice])
+        /// Replays the trace at this path on this component, its frames on these drivers
+        /// (`nil`: nowhere).
+        case trace(path: String, component: RefreshComponentKind, drivers: [DriverChoice]?)
+    }
+
+    /// The largest trace file read, in bytes.
+    static let maximumTraceSize = 10 * 1024 * 1024
+
+    /// The UI or a replay.
+    let mode: Mode
+    /// Which gamepads the evdev driver drives (`--device`).
+    let device: DeviceSelection
+    /// Whose trigger pulls the list (`--input`), beside the keys; `nil` for keys only.
+    let trigger: DeviceSelection?
+    /// The threshold's hysteresis (`--hysteresis`); the cues are the defaults.
+    let configuration: RefreshFeedbackConfiguration
+    /// Where the interactive demo reads keys; standard input unless a test says otherwise.
+    var input = STDIN_FILENO
+    /// Where the interactive demo draws; standard output unless a test says otherwise.
+    var output = STDOUT_FILENO
+
+    /// Reads the options; `--component` needs `--trace`, and `--driver record` too.
+    init(parsing arguments: inout ArgumentReader) throws(UsageError) {
+        let trace = try arguments.value(Self.trace)
+        let component = try arguments.valueIfPresent(Self.component)
+        let drivers = try PlaybackOptions.drivers(Self.driver, from: &arguments)
+        device = DeviceSelection(option: try arguments.value(PlaybackOptions.device))
+        let input = try arguments.value(Self.input)
+        trigger =
+            switch input {
+            case Self.keysOnly: nil
+            case Self.firstTrigger: .auto
+            default: DeviceSelection(option: input)
+            }
+        let hysteresis = try arguments.value(Self.hysteresis)
+        configuration = RefreshFeedbackConfiguration(hysteresis: hysteresis, tension: arguments.flag(Self.tension) ? RefreshTension() : nil)
+        if let trace {
+            if trigger != nil { throw arguments.error("'--input' only applies to the interactive demo") }
+            mode = .trace(path: trace, component: component ?? Self.component.defaultValue, drivers: drivers)
+        } else {
+            if component != nil { throw arguments.error("'--component' only applies with '--trace'") }
+            if drivers?.contains(.record) == true {
+                throw arguments.error("the demo plays in real time; '--driver record' only applies with '--trace'")
+            }
+            mode = .interactive(drivers: drivers ?? Self.driver.defaultValue)
+        }
+    }
+
+    /// Replays the trace, or runs the UI when standard input is a terminal (exit 64 when not).
+    func run(on console: Console) async -> ExitCode {
+        switch mode {
+        case .trace(let path, let component, let drivers):
+            return await replay(path, on: component, drivers: drivers, console: console)
+        case .interactive(let drivers):
+            return await runInteractively(on: drivers, console: console)
+        }
+    }
+
+    /// Reads the trace (exit 65 when it cannot be read or parsed) and runs it end to end, the
+    /// frames on `drivers` (`record` and `stdout` print them among the trace's lines; `nil`
+    /// plays nothing: the machine alone makes the lines).
+    private func replay(_ path: String, on component: RefreshComponentKind, drivers: [DriverChoice]?, console: Console) async -> ExitCode {
+        let trace: GestureTrace
+        do {
+            trace = try GestureTrace(csv: String(decoding: FileReader.bytes(atPath: path, limit: Self.maximumTraceSize), as: UTF8.self))
+        } catch let failure as FileReader.Failure {
+            switch failure {
+            case .system(_, let errno):
+                console.err("Error: \(path): cannot read the file: \(errno); check the path and its permissions")
+            case .tooLarge(let size):
+                console.err("Error: \(path): the file has \(size) bytes, more than the \(Self.maximumTraceSize) a trace may have")
+            }
+            return .dataError
+        } catch {
+            console.err("Error: \(path): \(error)")
+            return .dataError
+        }
+        do {
+            let destination = try drivers.map { drivers in
+                try DriverChoice.combined(drivers) { choice in
+                    choice == .record
+                        ? StdoutDriver(format: .json, write: console.out)
+                        : try choice.makeDriver(
+                            device: device, notice: { console.err("note: \($0)") },
+                            terminal: StdoutDriver(format: .text, write: console.out))
+                }
+            }
+            try await TraceRunner(kind: component, configuration: configuration).run(trace, on: destination) { console.out($0.jsonLine) }
+        } catch {
+            console.err("Error: \(Advice.message(for: error))")
+            return .failure
+        }
+        return .success
+    }
+
+    /// Runs the UI with the impacts on the chosen drivers; the terminal driver's lines go into
+    /// the UI's status area, and when it is among them the impacts flash the header. A
+    /// DualSense's trigger read with `--input` resists up to the threshold (`TriggerFeel`)
+    /// while the demo runs, reset on every way out; the impacts then play on the handles only.
+    private func runInteractively(on drivers: [DriverChoice], console: Console) async -> ExitCode {
+        guard isatty(input) == 1 else {
+            console.err(
+                "Error: standard input is not a terminal, and the demo reads its keys there; 'haptics demo --trace FILE' replays a gesture headless"
+            )
+            return .usage
+        }
+        let reader: GamepadPullReader?
+        do {
+            reader = try trigger.map { selection throws(EvdevError) in try GamepadPullReader(selection: selection) }
+        } catch {
+            console.err("Error: --input: \(Advice.inputMessage(for: error))")
+            return .failure
+        }
+        defer { reader?.close() }
+        let feel = reader.flatMap { TriggerFeel.open(for: $0, console: console) }
+        defer { feel?.release() }
+        let (lines, sink) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(DemoModel.driverLinesKept))
+        let destination: any HapticDriver
+        do {
+            destination = try DriverChoice.combined(drivers) { choice in
+                try choice.makeDriver(
+                    device: device, locality: feel == nil ? .all : .handles, notice: { console.err("note: \($0)") },
+                    terminal: StdoutDriver(format: .text) { sink.yield($0) })
+            }
+        } catch {
+            console.err("Error: \(Advice.message(for: error))")
+            return .failure
+        }
+        let demo = InteractiveDemo(
+            input: input, output: output, driver: destination, driverLines: lines,
+            flashes: Self.drawsInTheTerminal(destination), configuration: configuration,
+            trigger: reader)
+        do {
+            return try await demo.run() ?? .success
+        } catch {
+            console.err("Error: \(Advice.message(for: error))")
+            return .failure
+        }
+    }
+
+    /// Whether `driver` is the terminal driver, or a fan-out with it among its drivers.
+    private static func drawsInTheTerminal(_ driver: any HapticDriver) -> Bool {
+        driver is StdoutDriver || (driver as? FanOutDriver)?.drivers.contains(where: drawsInTheTerminal) == true
+    }
+}

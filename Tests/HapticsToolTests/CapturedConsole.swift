@@ -1,0 +1,27 @@
+import HapticsTool
+import Synchronization
+
+@testable import HapticsCommandLine
+
+/// A console that keeps what a command writes, for assertions.
+final class CapturedConsole: Sendable {
+    private let lines = Mutex<(out: [String], err: [String])>(([], []))
+
+    var console: Console {
+        Console(
+            out: { line in self.lines.withLock { $0.out.append(line) } },
+            err: { line in self.lines.withLock { $0.err.append(line) } })
+    }
+
+    /// Standard output, lines joined by newlines.
+    var out: String { lines.withLock { $0.out.joined(separator: "\n") } }
+    /// Standard error, lines joined by newlines.
+    var err: String { lines.withLock { $0.err.joined(separator: "\n") } }
+
+    /// Runs `haptics` with `arguments` and returns its exit status and this console.
+    static func run(_ arguments: String...) async -> (ExitCode, CapturedConsole) {
+        let captured = CapturedConsole()
+        let code = await HapticsCommand.run(arguments, on: captured.console)
+        return (code, captured)
+    }
+}

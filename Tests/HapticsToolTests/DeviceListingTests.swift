@@ -1,0 +1,39 @@
+import HapticsEvdev
+import HapticsHidraw
+import HapticsModel
+import Testing
+
+@testable import HapticsTool
+
+/// `haptics devices` lists each pad's localities and its hidraw node.
+@Suite struct DeviceListingTests {
+    private func device(vendor: UInt16, product: UInt16, writable: Bool = true) -> EvdevDeviceInfo {
+        let capabilities = DeviceCapabilities(
+            name: "Wireless Controller", vendor: vendor, product: product, bus: 3, hasRumble: true, hasPeriodic: true,
+            hasGain: false, isGamepad: true, effectSlots: 16)
+        return EvdevDeviceInfo(node: "/dev/input/event5", capabilities: capabilities, isWritable: writable)
+    }
+
+    @Test func aDualSenseWithItsHidrawNode() {
+        let pad = device(vendor: 0x054c, product: 0x0ce6)
+        let hidraw = HidrawPadInfo(device: pad, node: "/dev/hidraw3", isWritable: false, model: .dualSense, isBluetooth: false)
+        let listing = DeviceListing(device: pad, hidraw: hidraw)
+        #expect(listing.localities == Locality.allCases)
+        #expect(
+            listing.json.hasSuffix(
+                #","profile":"dualsense","localities":["all","handles","left-handle","right-handle","triggers","left-trigger","right-trigger"],"hidraw":{"node":"/dev/hidraw3","writable":false}}"#
+            ))
+        #expect(listing.json.hasPrefix(String(pad.json.dropLast())))
+        #expect(
+            listing.line
+                == pad.summary
+                + "; localities all handles left-handle right-handle triggers left-trigger right-trigger"
+                + "; hidraw /dev/hidraw3 read-only: triggers and HD Rumble need the udev rule")
+    }
+
+    @Test func aDualShock4WithoutOne() {
+        let listing = DeviceListing(device: device(vendor: 0x054c, product: 0x09cc), hidraw: nil)
+        #expect(listing.json.hasSuffix(#","localities":["all","handles","left-handle","right-handle"],"hidraw":null}"#))
+        #expect(listing.line.hasSuffix("; localities all handles left-handle right-handle"))
+    }
+}
