@@ -177,7 +177,8 @@ import Testing
         #expect(printed.last == #"{"stop":true}"#)
         #expect(
             Array(printed.prefix(3)) == [
-                #"{"t_ms":83,"state":"pulling"}"#, #"{"t_ms":83,"impact":"light"}"#, #"{"t_ms":83,"duration_ms":40,"strong":0.16,"weak":0.16}"#,
+                #"{"t_ms":83,"state":"pulling"}"#, #"{"t_ms":83,"impact":"light"}"#,
+                #"{"t_ms":83,"duration_ms":40,"strong":0.16,"weak":0.16}"#,
             ], "the cause prints before its effect")
     }
 
@@ -186,7 +187,9 @@ import Testing
         #expect(code == .success)
         let frames = lines(console).filter { !$0.hasPrefix("{") }
         #expect(frames.count == 3)
-        #expect(lines(console).prefix(3).last?.hasPrefix("     83 ms  strong 0.16") == true, "the 83 ms frame after its pulling and impact lines")
+        #expect(
+            lines(console).prefix(3).last?.hasPrefix("     83 ms  strong 0.16") == true,
+            "the 83 ms frame after its pulling and impact lines")
         #expect(frames.first?.hasPrefix("     83 ms  strong 0.16") == true)
         #expect(frames.first?.hasSuffix("40 ms") == true)
         #expect(frames.dropFirst().first?.hasPrefix("    123 ms  strong 0.00") == true)

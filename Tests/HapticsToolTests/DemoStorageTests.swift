@@ -4,7 +4,6 @@ import PullToRefresh
 import Testing
 
 @testable import HapticsTool
-@testable import HapticsCommandLine
 
 @Suite struct DemoStorageTests {
     /// A storage whose cues play on `feedback`, at 14:03.
