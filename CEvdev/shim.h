@@ -18,6 +18,12 @@ static inline int haptics_erase_effect(int fd, int id) {
     return ioctl(fd, EVIOCRMFF, id);
 }
 
+/// Revokes this descriptor's access: it reads nothing more, and a read waiting on it returns
+/// ENODEV.
+static inline int haptics_revoke(int fd) {
+    return ioctl(fd, EVIOCREVOKE, 0);
+}
+
 /// How many effects the device can hold at once.
 static inline int haptics_effect_slots(int fd, int *count) {
     return ioctl(fd, EVIOCGEFFECTS, count);

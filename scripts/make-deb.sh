@@ -13,7 +13,7 @@
 # Each carries what a Debian binary package does: stripped binaries, the control file with
 # Depends from dpkg-shlibdeps, md5sums, the copyright and changelog.gz, lintian overrides with
 # their reasons; haptics the maintainer scripts diverting feedbackd's D-Bus activation file (see
-# the README's "Next to feedbackd"). The version is what the installed `haptics --version`
+# docs/hapticsd.md, "Next to feedbackd"). The version is what the installed `haptics --version`
 # prints. Prints the packages' paths, one a line.
 #
 # CONFIGURATION (release by default; debug reuses the tests' build), DEB_DIR (where the .debs

@@ -15,8 +15,10 @@ struct Syscalls: Sendable {
     enum Access {
         /// For rumble: force-feedback uploads and event writes need write access.
         case readWrite
-        /// For listing and input.
+        /// For listing.
         case readOnly
+        /// For a reader thread: read-only, and a read waits for input (no `O_NONBLOCK`).
+        case waitingForInput
     }
 
     /// One event read from a device, in libevdev's terms.
@@ -50,10 +52,14 @@ struct Syscalls: Sendable {
     /// The absolute axes a libevdev device has, with their ranges (`libevdev_has_event_code`,
     /// `libevdev_get_abs_minimum`, `libevdev_get_abs_maximum`).
     var absoluteAxes: @Sendable (_ device: OpaquePointer) -> [AbsoluteAxis]
-    /// `libevdev_next_event`, in normal or (`resyncing`) sync mode.
+    /// `libevdev_next_event`, in normal mode on a descriptor whose reads wait for input (which
+    /// reads only once the events read before are taken), or (`resyncing`) in sync mode.
     var nextEvent: @Sendable (_ device: OpaquePointer, _ resyncing: Bool) throws(Errno) -> NextEvent
     /// `libevdev_free`.
     var freeEvents: @Sendable (_ device: OpaquePointer) -> Void
+    /// `ioctl(EVIOCREVOKE)`: this descriptor reads nothing more, and a read waiting on it
+    /// returns `ENODEV`.
+    var revoke: @Sendable (_ fd: Int32) throws(Errno) -> Void
     /// The running kernel's release (`uname -r`), e.g. `6.1.0-28-amd64`.
     var kernelRelease: @Sendable () -> String = {
         var name = utsname()
@@ -65,7 +71,12 @@ struct Syscalls: Sendable {
 
     /// Opens `path`, non-blocking and close-on-exec.
     func open(_ path: String, _ access: Access) throws(Errno) -> Int32 {
-        let flags = (access == .readWrite ? O_RDWR : O_RDONLY) | O_NONBLOCK
+        let flags =
+            switch access {
+            case .readWrite: O_RDWR | O_NONBLOCK
+            case .readOnly: O_RDONLY | O_NONBLOCK
+            case .waitingForInput: O_RDONLY
+            }
         return try Errno.retryingOnInterrupt { () throws(Errno) in try open(path, flags) }
     }
 
@@ -104,24 +115,23 @@ struct Syscalls: Sendable {
         try? Errno.retryingOnInterrupt { () throws(Errno) in try read(fd, buffer) }
     }
 
-    /// Every event pending on a libevdev device, in order, resynchronising after a drop, and
-    /// whether the device can still be read (false once it is gone or failed).
-    func pendingEvents(_ device: OpaquePointer) -> (events: [input_event], isReadable: Bool) {
-        var events: [input_event] = []
+    /// Reads the events of a device opened `waitingForInput`, handing each to `body` as
+    /// libevdev reads it (resynchronising when the kernel dropped events), until a read fails:
+    /// returns that error, `ENODEV` once the device is gone or the descriptor revoked.
+    func readEvents(_ device: OpaquePointer, _ body: (input_event) -> Void) -> Errno {
         var resyncing = false
         while true {
             do {
                 switch try Errno.retryingOnInterrupt({ () throws(Errno) in try nextEvent(device, resyncing) }) {
-                case .event(let event): events.append(event)
+                case .event(let event): body(event)
                 case .resync(let event):
                     resyncing = true
-                    events.append(event)
+                    body(event)
                 }
-            } catch  where error.meansTryAgain {
-                guard resyncing else { return (events, true) }
+            } catch  where resyncing && error.meansTryAgain {
                 resyncing = false
             } catch {
-                return (events, false)
+                return error
             }
         }
     }
@@ -228,11 +238,15 @@ struct Syscalls: Sendable {
         },
         nextEvent: { device, resyncing throws(Errno) in
             var event = input_event()
-            let flags = resyncing ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL
-            let status = libevdev_next_event(device, UInt32(flags.rawValue), &event)
+            let flags =
+                resyncing ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue | LIBEVDEV_READ_FLAG_BLOCKING.rawValue
+            let status = libevdev_next_event(device, UInt32(flags), &event)
             guard status >= 0 else { throw Errno(-status) }
             return status == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) ? .resync(event) : .event(event)
         },
-        freeEvents: { device in libevdev_free(device) }
+        freeEvents: { device in libevdev_free(device) },
+        revoke: { fd throws(Errno) in
+            guard haptics_revoke(fd) >= 0 else { throw .current }
+        }
     )
 }

@@ -1,4 +1,3 @@
-import HapticsModel
 import Synchronization
 
 /// One pull-to-refresh component: it feeds inputs to its `RefreshStateMachine` and plays the cues
@@ -28,8 +27,8 @@ public final class RefreshController: Sendable {
     /// The feedback used while nothing is attached.
     public let shared: SharedRefreshFeedback?
     private let guarded: Mutex<Guarded>
-    /// The tension texture of the drag under way, while it plays.
-    private let tension = Mutex<(any AdvancedPlayback)?>(nil)
+    /// Plays the cues, the tension texture of the drag under way included.
+    private let cues = RefreshCuePlayer()
 
     /// Creates an idle controller; `shared` is the feedback it uses while nothing is attached to it,
     /// the other parameters are those of `RefreshStateMachine.init`.
@@ -88,7 +87,7 @@ public final class RefreshController: Sendable {
         }
         if let action, let feedback {
             for cue in action.cues {
-                play(cue, on: feedback)
+                cues.play(cue, on: feedback)
             }
         }
         return action
@@ -101,35 +100,5 @@ public final class RefreshController: Sendable {
             return guarded.attached.filter { $0.id == id }
         }
         _ = detached
-    }
-
-    private func play(_ cue: RefreshCue, on feedback: RefreshFeedback) {
-        let output = feedback.output
-        switch cue {
-        case .intent(let intent):
-            output.perform(intent)
-        case .tension(let level):
-            let level = [DynamicParameter(parameterID: .hapticIntensityControl, value: level)]
-            if let playing = tension.withLock({ $0 }) {
-                try? playing.sendParameters(level, atTime: 0)
-            } else {
-                let texture = output.makeAdvancedPlayback(for: (feedback.configuration.tension ?? RefreshTension()).texture)
-                try? texture.sendParameters(level, atTime: 0)
-                try? texture.start(atTime: 0)
-                // Swapped in one step: a texture another thread started meanwhile is stopped,
-                // and released, outside the lock (its release reaches the engine).
-                let replaced = tension.withLock { playing in
-                    defer { playing = texture }
-                    return playing
-                }
-                try? replaced?.stop(atTime: 0)
-            }
-        case .tensionEnded:
-            let ending = tension.withLock { playing in
-                defer { playing = nil }
-                return playing
-            }
-            try? ending?.stop(atTime: 0)
-        }
     }
 }

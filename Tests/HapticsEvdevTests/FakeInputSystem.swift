@@ -152,7 +152,8 @@ final class FakeInputSystem: Sendable {
             openEvents: { _ throws(Errno) in throw Errno(ENOSYS) },
             absoluteAxes: { _ in [] },
             nextEvent: { _, _ throws(Errno) in throw Errno(EAGAIN) },
-            freeEvents: { _ in }
+            freeEvents: { _ in },
+            revoke: { _ throws(Errno) in }
         )
     }
 }

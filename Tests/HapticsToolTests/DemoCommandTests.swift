@@ -56,7 +56,25 @@ import Testing
         let (code, console) = await CapturedConsole.run("demo", "--trace", shipped.path, "--component", try shipped.component().rawValue)
         #expect(code == .success)
         #expect(lines(console) == expected)
-        #expect(console.err.isEmpty)
+        #expect(console.err == DemoCommand.legend(path: shipped.path, component: try shipped.component(), drivers: nil))
+    }
+
+    /// What `make demo` prints headless: the lines on standard output, and before them one line
+    /// on standard error saying what they are.
+    @Test func aReplaySaysWhatItsLinesAreOnStandardErrorBeforeThem() async throws {
+        let path = ShippedTrace(name: "clean-pull.csv").path
+        let (code, console) = await CapturedConsole.run("demo", "--trace", path)
+        #expect(code == .success)
+        #expect(
+            console.err
+                == "replaying \(path) on the header, headless: a JSON line per state change and cue fired, at its time in the trace (t_ms)")
+        #expect(lines(console) == Self.expected["clean-pull.csv"], "standard output stays the lines alone")
+        let (_, recorded) = await CapturedConsole.run("demo", "--trace", path, "--component", "back-footer", "--driver", "record")
+        #expect(recorded.err.hasPrefix("replaying \(path) on the back-footer, headless: "))
+        #expect(recorded.err.hasSuffix(", and a JSON line per frame played (duration_ms)"))
+        let (_, both) = await CapturedConsole.run("demo", "--trace", path, "--driver", "stdout,record")
+        #expect(both.err.hasSuffix(", and a JSON line (duration_ms) and a text line per frame played"))
+        #expect(both.err.split(separator: "\n").count == 1)
     }
 
     @Test(arguments: ShippedTrace.all, RefreshComponentKind.allCases)
@@ -142,7 +160,7 @@ import Testing
     }
 
     /// `--driver record` means what it means for `play`: every frame as a JSON line, here
-    /// among the trace's lines, in time order.
+    /// among the trace's lines, in time order, each after the lines of the input that fired it.
     @Test func theRecordDriverAddsEveryFrameAsAJSONLineInTimeOrder() async throws {
         let (code, console) = await CapturedConsole.run("demo", "--trace", ShippedTrace(name: "clean-pull.csv").path, "--driver", "record")
         #expect(code == .success)
@@ -157,6 +175,11 @@ import Testing
         let times = try printed.dropLast().map { try #require(Int($0.split(separator: ",")[0].dropFirst(8))) }
         #expect(times == times.sorted())
         #expect(printed.last == #"{"stop":true}"#)
+        #expect(
+            Array(printed.prefix(3)) == [
+                #"{"t_ms":83,"state":"pulling"}"#, #"{"t_ms":83,"impact":"light"}"#,
+                #"{"t_ms":83,"duration_ms":40,"strong":0.16,"weak":0.16}"#,
+            ], "the cause prints before its effect")
     }
 
     @Test func theStdoutDriverAddsTheFramesAtTheirTraceTimes() async {
@@ -164,6 +187,9 @@ import Testing
         #expect(code == .success)
         let frames = lines(console).filter { !$0.hasPrefix("{") }
         #expect(frames.count == 3)
+        #expect(
+            lines(console).prefix(3).last?.hasPrefix("     83 ms  strong 0.16") == true,
+            "the 83 ms frame after its pulling and impact lines")
         #expect(frames.first?.hasPrefix("     83 ms  strong 0.16") == true)
         #expect(frames.first?.hasSuffix("40 ms") == true)
         #expect(frames.dropFirst().first?.hasPrefix("    123 ms  strong 0.00") == true)

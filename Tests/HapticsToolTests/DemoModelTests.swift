@@ -1,5 +1,4 @@
 import Haptics
-import HapticsTesting
 import PullToRefresh
 import Testing
 
@@ -7,20 +6,21 @@ import Testing
 @testable import HapticsTool
 
 @Suite struct DemoModelTests {
-    /// What the model's engine plays on, on a manual clock.
-    private let recorder = RecordingDriver()
-
-    /// A fresh model whose cues play on `recorder`, at 14:03.
-
+    /// A fresh model, at 14:03.
     private func makeModel(flashes: Bool = true, hysteresis: Double = 0) -> DemoModel {
-        let engine = HapticEngine(driver: recorder, clock: ManualClock())
-        let feedback = RefreshFeedback(engine, configuration: RefreshFeedbackConfiguration(hysteresis: hysteresis))
-        return DemoModel(feedback: feedback, flashes: flashes, now: { WallClockTime(hour: 14, minute: 3) })
+        DemoModel(
+            configuration: RefreshFeedbackConfiguration(hysteresis: hysteresis), flashes: flashes,
+            now: { WallClockTime(hour: 14, minute: 3) })
     }
 
-    /// The impacts the driver received: a light impact is one frame with the motors on.
-    private var impactFrames: Int {
-        recorder.frames.filter { !$0.isSilent }.count
+    /// The light impacts among `effects`.
+    private func impacts(_ effects: [DemoModel.Effect]) -> Int {
+        effects.filter { $0 == .play(.intent(.impact(.light, intensity: 1))) }.count
+    }
+
+    /// The timers among `effects`.
+    private func timers(_ effects: [DemoModel.Effect]) -> [DemoModel.Effect] {
+        effects.filter { if case .schedule = $0 { true } else { false } }
     }
 
     /// Feeds `inputs` in order and returns the effects.
@@ -36,24 +36,36 @@ import Testing
 
     @Test func theSeventhPullCrossesTheThresholdAndFiresOneImpact() {
         var model = makeModel()
-        for input in pulls(6) { #expect(model.handle(.input(input)) == []) }
+        let first = pulls(6).map { model.handle(.input($0)) }
+        #expect(first.first == [.play(.intent(.prepare))], "the first pull gets the feedback ready")
+        #expect(first.dropFirst().allSatisfy { $0.isEmpty })
         #expect(model.state.refreshState == .idle)
         #expect(model.state.offset == 54)
-        #expect(impactFrames == 0)
         let effects = model.handle(.input(.pull(step: KeyDecoder.step)))
-        #expect(effects == [.schedule(.flashEnded(1), after: DemoModel.flashDuration)])
+        #expect(effects == [.play(.intent(.impact(.light, intensity: 1))), .schedule(.flashEnded(1), after: DemoModel.flashDuration)])
         #expect(model.state.refreshState == .pulling)
         #expect(model.state.isFlashing)
         #expect(model.state.impacts == 1)
-        #expect(impactFrames == 1)
         #expect(model.handle(.input(.pull(step: KeyDecoder.step))) == [])
-        #expect(impactFrames == 1)
+    }
+
+    /// The model decides and the caller plays: with a tension configured, the texture's cues
+    /// come back as effects in the machine's order, the impact after the texture ends.
+    @Test func theCuesComeBackInTheMachinesOrder() {
+        var model = DemoModel(
+            configuration: RefreshFeedbackConfiguration(tension: RefreshTension(startPercent: 0.5)), flashes: false,
+            now: { WallClockTime(hour: 14, minute: 3) })
+        let effects = send(.drag(to: 27), .drag(to: 60), to: &model)
+        #expect(
+            effects == [
+                .play(.intent(.prepare)), .play(.tension(0.5)), .play(.tensionEnded), .play(.intent(.impact(.light, intensity: 1))),
+            ])
     }
 
     @Test func lettingGoPastTheThresholdLoadsForASecondThenSpringsBack() {
         var model = makeModel()
         for input in pulls(7) { _ = model.handle(.input(input)) }
-        #expect(model.handle(.input(.release)) == [.schedule(.refreshFinished, after: .seconds(1))])
+        #expect(timers(model.handle(.input(.release))) == [.schedule(.refreshFinished, after: .seconds(1))])
         #expect(model.state.refreshState == .refreshing)
         #expect(model.state.offset == 54)
         #expect(model.state.pullingPercent == 1)
@@ -63,13 +75,12 @@ import Testing
         #expect(model.state.pullingPercent == 0)
         #expect(model.state.loads == 1)
         #expect(model.state.lastUpdated == WallClockTime(hour: 14, minute: 3))
-        #expect(impactFrames == 1)
     }
 
     @Test func lettingGoBeforeTheThresholdSpringsBackWithoutLoading() {
         var model = makeModel()
         for input in pulls(6) { _ = model.handle(.input(input)) }
-        #expect(model.handle(.input(.release)) == [])
+        #expect(timers(model.handle(.input(.release))) == [])
         #expect(model.state.refreshState == .idle)
         #expect(model.state.offset == 0)
         #expect(model.state.pullingPercent == 0)
@@ -79,13 +90,13 @@ import Testing
 
     @Test func pushingBackToTheThresholdReturnsToIdleAndTheNextCrossingFiresAgain() {
         var model = makeModel()
-        for input in pulls(7) { _ = model.handle(.input(input)) }
+        let crossing = pulls(7).flatMap { model.handle(.input($0)) }
         send(.push(step: KeyDecoder.step), to: &model)
         #expect(model.state.refreshState == .idle)
-        send(.pull(step: KeyDecoder.step), to: &model)
+        let again = send(.pull(step: KeyDecoder.step), to: &model)
         #expect(model.state.refreshState == .pulling)
         #expect(model.state.impacts == 2)
-        #expect(impactFrames == 2)
+        #expect(impacts(crossing) == 1 && impacts(again) == 1)
     }
 
     @Test func hysteresisKeepsAPushJustBelowTheThresholdPulling() {
@@ -105,21 +116,22 @@ import Testing
 
     @Test func afterThreeLoadsThereIsNoMoreData() {
         var model = makeModel()
+        var effects: [DemoModel.Effect] = []
         for load in 1...3 {
             #expect(!model.state.hasNoMoreData)
-            for input in pulls(7) + [.release] { _ = model.handle(.input(input)) }
-            _ = model.handle(.refreshFinished)
+            for input in pulls(7) + [.release] { effects += model.handle(.input(input)) }
+            effects += model.handle(.refreshFinished)
             #expect(model.state.loads == load)
         }
         #expect(model.state.hasNoMoreData)
-        #expect(impactFrames == 3)
+        #expect(impacts(effects) == 3)
     }
 
     @Test func aStaleFlashEndLeavesALaterFlashOn() {
         var model = makeModel()
         for input in pulls(7) { _ = model.handle(.input(input)) }
         send(.push(step: KeyDecoder.step), to: &model)
-        #expect(send(.pull(step: KeyDecoder.step), to: &model) == [.schedule(.flashEnded(2), after: DemoModel.flashDuration)])
+        #expect(timers(send(.pull(step: KeyDecoder.step), to: &model)) == [.schedule(.flashEnded(2), after: DemoModel.flashDuration)])
         _ = model.handle(.flashEnded(1))
         #expect(model.state.isFlashing)
         _ = model.handle(.flashEnded(2))
@@ -129,7 +141,8 @@ import Testing
     @Test func withoutFlashesAnImpactIsCountedButNotFlashed() {
         var model = makeModel(flashes: false)
         let effects = pulls(7).flatMap { model.handle(.input($0)) }
-        #expect(effects == [])
+        #expect(timers(effects) == [])
+        #expect(impacts(effects) == 1)
         #expect(model.state.impacts == 1)
         #expect(!model.state.isFlashing)
     }

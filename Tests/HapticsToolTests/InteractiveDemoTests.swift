@@ -2,6 +2,7 @@ import Glibc
 import Haptics
 import HapticsTesting
 import PullToRefresh
+import Synchronization
 import Testing
 
 @testable import HapticsCommandLine
@@ -54,6 +55,59 @@ import Testing
         #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag && after.c_oflag == before.c_oflag, "raw mode undone")
         #expect(after.c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
         #expect(fcntl(terminal.slave, F_GETFL) == flagsBefore)
+    }
+
+    /// A trigger the test pulls: its pulls are handled on the test's thread, as a reader's are
+    /// on its own.
+    private final class TestTrigger: PullSource {
+        private let handler = Mutex<(@Sendable (Double) -> Void)?>(nil)
+
+        func start(_ onPull: @escaping @Sendable (Double) -> Void) {
+            handler.withLock { $0 = onPull }
+        }
+
+        /// Whether the demo has started it.
+        var isStarted: Bool { handler.withLock { $0 != nil } }
+
+        /// Pulls to `fraction`, returning once the demo has handled it.
+        func pull(to fraction: Double) {
+            handler.withLock { $0 }?(fraction)
+        }
+    }
+
+    /// Act before drawing: a trigger's pull past the threshold has reached the driver when the
+    /// pull's handling returns, on the trigger's own thread; the screen follows.
+    @Test func aTriggersImpactReachesTheDriverBeforeTheScreenIsDrawn() async throws {
+        let terminal = try PseudoTerminal(columns: 80, rows: 24)
+        let recorder = RecordingDriver()
+        let trigger = TestTrigger()
+        let (lines, _) = AsyncStream.makeStream(of: String.self)
+        var demo = InteractiveDemo(
+            input: terminal.slave, output: terminal.slave, driver: recorder,
+            driverLines: lines, flashes: false, configuration: RefreshFeedbackConfiguration())
+        demo.trigger = trigger
+        let run = Task { try await demo.run() }
+        do {
+            try await terminal.waitFor("Pull down to refresh")
+            #expect(trigger.isStarted)
+            trigger.pull(to: 0.4)
+            #expect(recorder.frames.filter { !$0.isSilent }.isEmpty)
+            trigger.pull(to: 0.7)
+            #expect(recorder.frames.filter { !$0.isSilent }.count == 1, "the impact played before the pull's handling returned")
+            try await terminal.waitFor("Release to refresh")
+            try await terminal.waitFor("Impacts fired: 1")
+            trigger.pull(to: 0)
+            try await terminal.waitFor("Loading...")
+            terminal.type("q")
+            try await terminal.waitFor("\u{1B}[?25h\u{1B}[?1049l")
+            _ = try await run.value
+        } catch {
+            terminal.closeMaster()
+            _ = try? await run.value
+            throw error
+        }
+        trigger.pull(to: 0.7)
+        #expect(recorder.frames.filter { !$0.isSilent }.count == 1, "nothing plays once the demo has ended")
     }
 
     @Test func aHangUpEndsTheDemo() async throws {

@@ -167,4 +167,20 @@ struct TraceReplayTests {
             recorder.impactStyles == emitted.compactMap { if case .cue(.intent(.impact(let style, _))) = $0.kind { style } else { nil } })
         #expect(recorder.calls.contains { if case .playbackStarted = $0 { true } else { false } })
     }
+
+    /// Each input's events are told before its cues play: what the feedback has received when
+    /// an event is emitted is only what earlier inputs fired.
+    @Test(arguments: ["clean-pull.csv", "trembling.csv"])
+    func eachInputsEventsAreEmittedBeforeItsCuesPlay(name: String) async throws {
+        let trace = try shippedTrace(name)
+        let replay = TraceReplay(machine: RefreshStateMachine(kind: .header))
+        let recorder = RecordingFeedback()
+        var impactsPlayedWhenEmitted: [Int] = []
+        await replay.run(trace, playingOn: recorder) { event in
+            if case .cue(.intent(.impact)) = event.kind { impactsPlayedWhenEmitted.append(recorder.impactStyles.count) }
+        }
+        try #require(!impactsPlayedWhenEmitted.isEmpty)
+        #expect(impactsPlayedWhenEmitted == Array(impactsPlayedWhenEmitted.indices), "the impact played before it was told")
+        #expect(recorder.impactStyles.count == impactsPlayedWhenEmitted.count)
+    }
 }

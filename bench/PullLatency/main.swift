@@ -171,13 +171,15 @@ do {
     }
     let haptics = samples[contenders[0].name, default: []].sorted()
     let c = samples[contenders[1].name, default: []].sorted()
-    let target = Int64(1.2 * Double(percentile(c, 0.99))) + 200_000
+    // The demo's p99 at most twice the C program's: what an app's path (libevdev, the gesture,
+    // the state machine, the engine) may add to the least there is.
+    let target = 2 * percentile(c, 0.99)
     print("pull latency, trigger past the threshold to the impact's upload (\(haptics.count) crossings each):")
     print("  haptics demo --input  p50 \(milliseconds(percentile(haptics, 0.5))) ms  p99 \(milliseconds(percentile(haptics, 0.99))) ms")
     print("  plain C               p50 \(milliseconds(percentile(c, 0.5))) ms  p99 \(milliseconds(percentile(c, 0.99))) ms")
     let ratio = Double(percentile(haptics, 0.99)) / Double(max(percentile(c, 0.99), 1))
     print(
-        "  p99 ratio \((ratio * 100).rounded() / 100); target p99 <= 1.2 x C's + 0.2 ms = \(milliseconds(target)) ms: \(percentile(haptics, 0.99) <= target ? "met" : "missed")"
+        "  p99 ratio \((ratio * 100).rounded() / 100); target p99 <= 2 x C's = \(milliseconds(target)) ms: \(percentile(haptics, 0.99) <= target ? "met" : "missed")"
     )
     let json =
         "{\"crossings\":\(haptics.count),\"haptics_p50_ns\":\(percentile(haptics, 0.5)),\"haptics_p99_ns\":\(percentile(haptics, 0.99)),"

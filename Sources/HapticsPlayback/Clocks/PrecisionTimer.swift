@@ -1,4 +1,5 @@
 import HapticsModel
+import HapticsPlatform
 import Synchronization
 
 extension PrecisionClock: TimerClock {

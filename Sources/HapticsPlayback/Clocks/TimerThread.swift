@@ -1,5 +1,6 @@
 import Glibc
 import HapticsModel
+import HapticsPlatform
 import Synchronization
 
 /// The thread behind `PrecisionClock`'s sleeps: it keeps the sleeping tasks in deadline order,

@@ -61,7 +61,7 @@ struct DemoCommand: Subcommand {
             the header fires a light impact; letting go there loads for a second.
 
             With --trace: replays a gesture on a manual clock, exactly and instantly, printing one JSON line per state \
-            change, impact and tension change. The file has lines t_ms,offset,dragging (dragging 1 or 0) and t_ms,end \
+            change, impact and tension change, after one line on standard error saying so. The file has lines t_ms,offset,dragging (dragging 1 or 0) and t_ms,end \
             (also t_ms,nomore and t_ms,reset for footers); # starts a comment.
             """,
         options: [
@@ -160,12 +160,29 @@ struct DemoCommand: Subcommand {
                             terminal: StdoutDriver(format: .text, write: console.out))
                 }
             }
+            console.err(Self.legend(path: path, component: component, drivers: drivers))
             try await TraceRunner(kind: component, configuration: configuration).run(trace, on: destination) { console.out($0.jsonLine) }
         } catch {
             console.err("Error: \(Advice.message(for: error))")
             return .failure
         }
         return .success
+    }
+
+    /// The line a replay writes on standard error before its lines, saying what they are (its
+    /// standard output stays the lines alone, for programs to read), e.g. "replaying
+    /// clean-pull.csv on the header, headless: a JSON line per state change and cue fired, at
+    /// its time in the trace (t_ms)", and what `record` and `stdout` add among them.
+    static func legend(path: String, component: RefreshComponentKind, drivers: [DriverChoice]?) -> String {
+        let frames: String? =
+            switch (drivers?.contains(.record) == true, drivers?.contains(.stdout) == true) {
+            case (true, true): "a JSON line (duration_ms) and a text line per frame played"
+            case (true, false): "a JSON line per frame played (duration_ms)"
+            case (false, true): "a text line per frame played"
+            case (false, false): nil
+            }
+        return "replaying \(path) on the \(component.rawValue), headless: a JSON line per state change and cue fired, "
+            + "at its time in the trace (t_ms)" + (frames.map { ", and \($0)" } ?? "")
     }
 
     /// Runs the UI with the impacts on the chosen drivers; the terminal driver's lines go into
@@ -204,7 +221,7 @@ struct DemoCommand: Subcommand {
         let demo = InteractiveDemo(
             input: input, output: output, driver: destination, driverLines: lines,
             flashes: Self.drawsInTheTerminal(destination), configuration: configuration,
-            triggerPulls: reader?.pulls)
+            trigger: reader)
         do {
             return try await demo.run() ?? .success
         } catch {

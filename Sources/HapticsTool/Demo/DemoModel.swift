@@ -1,14 +1,15 @@
 import HapticsCommandLine
 import PullToRefresh
 
-/// What the interactive demo does, without a terminal or a clock: a header `RefreshController`
-/// driven by `DemoInput`s, whose cues play on the feedback it is given, and the `DemoState` the
-/// screen draws. Timers come back as effects for the caller to run on a real clock.
+/// What the interactive demo does, without a terminal, a clock or a driver: a header's
+/// `RefreshStateMachine` driven by `DemoInput`s, and the `DemoState` the screen draws. Pure:
+/// the cues the machine fires and the timers it starts come back as effects, for the caller
+/// to play and run (`DemoStorage`).
 ///
 /// The finger is down from the first pull or push until `release`; after a release the list
 /// springs back to 0, or, when a refresh started, is held at the header's height until the
 /// refresh ends.
-struct DemoModel {
+struct DemoModel: Sendable {
     /// Something that happens to the demo.
     enum Event: Sendable, Hashable {
         /// The person did something.
@@ -23,6 +24,8 @@ struct DemoModel {
 
     /// Something the caller must do for the model.
     enum Effect: Sendable, Hashable {
+        /// Play the header's cue (an impact, say) on the demo's feedback, now.
+        case play(RefreshCue)
         /// Hand `event` back to the model after `delay`.
         case schedule(Event, after: Duration)
     }
@@ -40,9 +43,7 @@ struct DemoModel {
     private(set) var isFinished = false
 
     /// The header.
-    private let controller = RefreshController(kind: .header)
-    /// Keeps the feedback attached to the header.
-    private let token: FeedbackAttachment
+    private var header: RefreshStateMachine
     /// Whether impacts flash the header.
     private let flashes: Bool
     /// The wall clock, for the last-updated time.
@@ -52,11 +53,11 @@ struct DemoModel {
     /// How many flashes have started; the number of the latest.
     private var flashCount = 0
 
-    /// Creates an idle demo playing its cues on `feedback`; `flashes` says whether an impact
-    /// also flashes the header (when the impacts are only drawn, not felt), and `now` tells the
-    /// time of a completed refresh.
-    init(feedback: RefreshFeedback, flashes: Bool, now: @escaping @Sendable () -> WallClockTime) {
-        token = controller.attach(feedback)
+    /// Creates an idle demo whose header fires the cues `configuration` names, with its
+    /// hysteresis; `flashes` says whether an impact also flashes the header (when the impacts
+    /// are only drawn, not felt), and `now` tells the time of a completed refresh.
+    init(configuration: RefreshFeedbackConfiguration, flashes: Bool, now: @escaping @Sendable () -> WallClockTime) {
+        header = RefreshStateMachine(kind: .header, configuration: configuration)
         self.flashes = flashes
         self.now = now
     }
@@ -99,17 +100,17 @@ struct DemoModel {
     private mutating func release() -> [Effect] {
         guard gesture.isFingerDown else { return [] }
         var effects = send(gesture.lift())
-        state.offset = controller.state == .refreshing ? Self.threshold : 0
+        state.offset = header.state == .refreshing ? Self.threshold : 0
         effects += send(gesture.inputs(offset: state.offset, fingerDown: false))
         return effects
     }
 
     /// The load is done: `endRefreshing`, and the list springs back unless the finger is down.
     private mutating func finishRefresh() -> [Effect] {
-        guard controller.state == .refreshing else { return [] }
+        guard header.state == .refreshing else { return [] }
         state.loads += 1
         state.lastUpdated = now()
-        var effects = record(controller.send(.endRefreshing))
+        var effects = record(header.event(.endRefreshing))
         if !gesture.isFingerDown {
             state.offset = 0
             effects += send(gesture.inputs(offset: 0, fingerDown: false))
@@ -119,15 +120,16 @@ struct DemoModel {
 
     /// Sends each input to the header and takes in what it did.
     private mutating func send(_ inputs: [RefreshInput]) -> [Effect] {
-        inputs.flatMap { record(controller.send($0)) }
+        inputs.flatMap { record(header.event($0)) }
     }
 
-    /// Takes in what an input did: the header's state, and the timers its action starts.
+    /// Takes in what an input did: the header's state, its cues to play, and the timers its
+    /// action starts.
     private mutating func record(_ action: RefreshAction?) -> [Effect] {
-        state.refreshState = controller.state
-        state.pullingPercent = controller.pullingPercent
+        state.refreshState = header.state
+        state.pullingPercent = header.pullingPercent
         guard let action else { return [] }
-        var effects: [Effect] = []
+        var effects = action.cues.map(Effect.play)
         if action.transition?.to == .refreshing {
             effects.append(.schedule(.refreshFinished, after: Self.refreshDuration))
         }

@@ -2,13 +2,18 @@ import HapticsCommandLine
 import HapticsModel
 import HapticsPlayback
 import PullToRefresh
+import Synchronization
 
 /// The interactive pull-to-refresh demo on a terminal, in real time: keys from `input`, the
 /// screen on `output`, impacts on `driver`.
 ///
 /// It takes the terminal over (`TerminalSession`) and gives it back on every way out: quitting,
 /// the end of input, and SIGINT or SIGTERM (through `SignalTrap`, which asks it to quit). Inputs reach
-/// the `DemoModel` as a stream of `DemoInput`s, so another source can be merged in beside the keys.
+/// the `DemoModel` as `DemoInput`s through a `DemoStorage`, so another source can feed it beside the keys.
+///
+/// Act before drawing: every event is handled where it arrives (a trigger's pull on the
+/// reader's own thread, as it is read), its impact played there, and the screen is redrawn
+/// after, on the demo's task.
 struct InteractiveDemo: Sendable {
     /// The terminal's keys.
     let input: Int32
@@ -23,8 +28,8 @@ struct InteractiveDemo: Sendable {
     let flashes: Bool
     /// Which cues fire, and the threshold's hysteresis.
     let configuration: RefreshFeedbackConfiguration
-    /// A gamepad trigger's pulls (0...1), beside the keys; `nil` for keys only.
-    var triggerPulls: AsyncStream<Double>?
+    /// A gamepad trigger pulling the list, beside the keys; `nil` for keys only.
+    var trigger: (any PullSource)?
 
     /// Runs the demo until the person quits, the input ends, or SIGINT or SIGTERM arrives.
     ///
@@ -39,8 +44,10 @@ struct InteractiveDemo: Sendable {
         let trap = SignalTrap { signalSink.yield(.quit) }
         engine.prepare()
         let keys = KeyReader(descriptor: input)
-        var model = DemoModel(feedback: RefreshFeedback(engine, configuration: configuration), flashes: flashes, now: WallClockTime.current)
-        await loop(&model, inputs: keys.inputs, signals: signals) { state in
+        let storage = DemoStorage(
+            DemoModel(configuration: configuration, flashes: flashes, now: WallClockTime.current),
+            playingOn: RefreshFeedback(engine, configuration: configuration))
+        await loop(storage, inputs: keys.inputs, signals: signals) { state in
             let size = terminal.size
             terminal.show(DemoScreen(columns: size.columns, rows: size.rows).lines(for: state))
         }
@@ -51,46 +58,45 @@ struct InteractiveDemo: Sendable {
         return trap.exitCode
     }
 
-    /// Feeds the model every input and driver line, runs the timers it asks for on the real
-    /// clock, and draws after each event, until it is finished. The end of `inputs` quits;
-    /// `signals` are inputs too (a signal's quit).
+    /// Feeds `storage` every input and driver line, runs the timers its events start on the
+    /// real clock, and draws after each event, until it is finished. The trigger's pulls are
+    /// handled on its reader's thread, the others on tasks of the group. The end of `inputs`
+    /// quits; `signals` are inputs too (a signal's quit).
     private func loop(
-        _ model: inout DemoModel, inputs: AsyncStream<DemoInput>, signals: AsyncStream<DemoInput>, draw: (DemoState) -> Void
+        _ storage: DemoStorage, inputs: AsyncStream<DemoInput>, signals: AsyncStream<DemoInput>, draw: (DemoState) -> Void
     ) async {
-        let (events, sink) = AsyncStream.makeStream(of: DemoModel.Event.self)
+        if let trigger {
+            let gesture = Mutex(TriggerGesture())
+            trigger.start { pull in
+                if let input = gesture.withLock({ $0.input(for: pull) }) { storage.handle(.input(input)) }
+            }
+        }
         await withDiscardingTaskGroup { group in
             group.addTask {
-                for await input in inputs { sink.yield(.input(input)) }
-                sink.yield(.input(.quit))
+                for await input in inputs { storage.handle(.input(input)) }
+                storage.handle(.input(.quit))
             }
             group.addTask {
-                for await input in signals { sink.yield(.input(input)) }
+                for await input in signals { storage.handle(.input(input)) }
             }
             group.addTask {
-                for await line in driverLines { sink.yield(.driverLine(line)) }
+                for await line in driverLines { storage.handle(.driverLine(line)) }
             }
-            if let triggerPulls {
-                group.addTask {
-                    var gesture = TriggerGesture()
-                    for await pull in triggerPulls {
-                        if let input = gesture.input(for: pull) { sink.yield(.input(input)) }
-                    }
-                }
-            }
-            draw(model.state)
-            for await event in events {
-                for case .schedule(let later, let delay) in model.handle(event) {
+            draw(storage.snapshot.state)
+            for await timers in storage.updates {
+                for timer in timers {
                     group.addTask {
                         do {
-                            try await Task.sleep(for: delay)
+                            try await Task.sleep(for: timer.delay)
                         } catch {
                             return
                         }
-                        sink.yield(later)
+                        storage.handle(timer.event)
                     }
                 }
-                draw(model.state)
-                if model.isFinished { break }
+                let (state, isFinished) = storage.snapshot
+                draw(state)
+                if isFinished { break }
             }
             group.cancelAll()
         }

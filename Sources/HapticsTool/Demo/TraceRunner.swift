@@ -3,10 +3,11 @@ import HapticsModel
 import HapticsPlayback
 import PullToRefresh
 
-/// Plays a gesture trace end to end, as an app would: `TraceReplay` feeds a `RefreshController`
-/// whose feedback is a `HapticEngine` with no clock, its playback stepped to each input's
+/// Plays a gesture trace end to end, as an app would: `TraceReplay` feeds the state machine and
+/// plays its cues on a `HapticEngine` with no clock, its playback stepped to each input's
 /// `t_ms` before the input, so every impact reaches the driver at its trace time, exactly and
-/// instantly; after the last input it plays on until what was fired has played to its end.
+/// instantly, after the input's state change and cue are emitted (a cause is told before what
+/// it plays); after the last input it plays on until what was fired has played to its end.
 struct TraceRunner: Sendable {
     /// The component the trace is replayed on.
     let kind: RefreshComponentKind

@@ -1,12 +1,10 @@
 import Glibc
-import HapticsModel
-import HapticsPlatform
 
 /// Starts a detached thread named `name` (what `top -H` and `/proc/<pid>/task/*/comm` show; at
 /// most 15 bytes) running `body`: the package's timer threads (`TimerThread`,
-/// `PrecisionClock.Timer`). A system that refuses a thread stops the process with the name and
-/// the reason: a player without its timer would never play.
-func startDetachedThread(named name: String, running body: @escaping @Sendable () -> Void) {
+/// `PrecisionClock.Timer`) and input readers (`AxisReader`). A system that refuses a thread
+/// stops the process with the name and the reason: a player without its timer would never play.
+package func startDetachedThread(named name: String, running body: @escaping @Sendable () -> Void) {
     final class Body: Sendable {
         let run: @Sendable () -> Void
 
