@@ -1,4 +1,4 @@
-public import HapticsModel
+import HapticsModel
 import Synchronization
 
 /// Plays the cues a `RefreshStateMachine` fires on a feedback: an intent as it is, the
