@@ -115,7 +115,8 @@ int haptics_engine_open(const char *driver, const char *device, haptics_engine *
  *                    on it, the other motor off. "right-handle" the same on the right (weak) one.
  *   "triggers"       both triggers' motors, which only "hidraw" reaches (and "auto" through it);
  *                    "left-trigger" and "right-trigger" one of them.
- * "stdout" and "record" show the frames as `haptics play --locality ... --driver record` does.
+ * "stdout" shows the frames as `haptics play --locality ... --driver stdout` does; "record" keeps
+ * the frames the engine plays, a handle locality's routed to its motor and a trigger locality's whole.
  *
  * Errors: those of haptics_engine_open; HAPTICS_ERROR_INVALID_ARGUMENT (a locality not among
  * these), HAPTICS_ERROR_DEVICE (a locality the driver or the pad cannot play: triggers on

@@ -47,9 +47,13 @@ final class LibraryEngine: Sendable {
         let recorder = driver == .record ? RecordingDriver() : nil
         let made: any HapticDriver
         do {
-            made = try driver.makeDriver(
-                device: device.map(DeviceSelection.init(option:)) ?? .auto, locality: locality, notice: { _ in },
-                terminal: recorder ?? StdoutDriver(format: .text))
+            if let recorder {
+                made = RoutedDriver.playing(on: recorder, at: locality)
+            } else {
+                made = try driver.makeDriver(
+                    device: device.map(DeviceSelection.init(option:)) ?? .auto, locality: locality, notice: { _ in },
+                    terminal: StdoutDriver(format: .text))
+            }
         } catch {
             throw .device(error)
         }

@@ -57,7 +57,10 @@ def test_a_locality_records_the_swift_engines_frames(locality: haptics.Locality)
             assert engine.locality is locality
             engine.play(preset)
             engine.wait()
-            assert_same_frames(engine.frames, cli_frames("play", preset, "--locality", locality.value))
+            # A record engine keeps the frames the engine plays: at a trigger locality the whole
+            # frame, which the command line shows as the trigger's amplitude and frequency.
+            shown = "all" if "trigger" in locality.value else locality.value
+            assert_same_frames(engine.frames, cli_frames("play", preset, "--locality", shown))
 
 
 def test_a_handle_plays_on_its_motor_alone() -> None:
