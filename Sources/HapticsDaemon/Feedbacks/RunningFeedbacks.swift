@@ -100,7 +100,9 @@ final class RunningFeedbacks {
         let handle = engine.play(timeline.track)
         let mailbox = self.mailbox
         handle.whenFinished { outcome in
-            if case .failed(let error) = outcome { mailbox.post(.playbackFailed(id, Advice.message(for: error))) }
+            if case .failed(let error) = outcome {
+                mailbox.post(.playbackFailed(id, EngineStopReason(driverError: error), Advice.message(for: error)))
+            }
         }
         return handle
     }
@@ -121,11 +123,13 @@ final class RunningFeedbacks {
         for id in registry.entries.keys.sorted() { end(id, .explicit) }
     }
 
-    /// Ends feedback `id`, whose playback failed with `message`, if it still runs.
-    func playbackFailed(_ id: UInt32, message: String) {
+    /// Ends feedback `id`, whose playback failed with `message`, stopping its engine for
+    /// `reason`, if it still runs: with the end reason `reason` maps to.
+    func playbackFailed(_ id: UInt32, reason: EngineStopReason, message: String) {
         guard registry.entries[id] != nil else { return }
-        log("hapticsd: feedback \(id) ended with reason 2, its playback failed: \(message)")
-        end(id, .explicit)
+        let ending = EndReason(reason)
+        log("hapticsd: feedback \(id) ended with reason \(ending.rawValue), its engine stopped (\(reason.name)): \(message)")
+        end(id, ending)
     }
 
     /// Drops what was kept for `id`, which ended; a last pulse lengthened past the feedback's
