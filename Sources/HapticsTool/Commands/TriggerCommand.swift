@@ -25,8 +25,8 @@ struct TriggerCommand: Subcommand {
     ]
     /// The list options: ten numbers from 0 to 1, one a zone from rest to fully pulled.
     static let lists: [Option<[Double]?>] = [
-        list("--strengths", "each zone's resistance (positional-feedback)"),
-        list("--amplitudes", "each zone's vibration (positional-vibration)"),
+        list("--strengths", "s0,...,s9", "each zone's resistance (positional-feedback)"),
+        list("--amplitudes", "a0,...,a9", "each zone's vibration (positional-vibration)"),
     ]
     /// `--hold`.
     static let hold = Option.number(
@@ -77,7 +77,8 @@ struct TriggerCommand: Subcommand {
         default: throw arguments.error("unknown trigger '\(values[0])': left, right or both")
         }
         guard let mode = TriggerMode(rawValue: values[1]) else {
-            throw arguments.error("unknown trigger mode '\(values[1])' (modes: \(TriggerMode.allCases.map(\.rawValue).joined(separator: ", ")))")
+            let modes = TriggerMode.allCases.map(\.rawValue).joined(separator: ", ")
+            throw arguments.error("unknown trigger mode '\(values[1])' (modes: \(modes))")
         }
         let given = Array(numbers.keys) + Array(lists.keys)
         if let extra = given.sorted().first(where: { !mode.options.contains($0) }) {
@@ -139,20 +140,18 @@ struct TriggerCommand: Subcommand {
 
     /// A number option from 0 to 1, absent unless given.
     private static func number(_ name: String, _ valueName: String, _ abstract: String) -> Option<Double?> {
-        .number(name, valueName: valueName, in: 0...1, abstract: abstract, absent: "needed by the modes named")
+        .number(name, valueName: valueName, in: 0...1, abstract: abstract, absent: "none; the modes named need it")
     }
 
     /// A list option of ten numbers from 0 to 1, absent unless given.
-    private static func list(_ name: String, _ abstract: String) -> Option<[Double]?> {
+    private static func list(_ name: String, _ valueName: String, _ abstract: String) -> Option<[Double]?> {
         Option(
-            name, valueName: "s0,...,s9", abstract: abstract, default: nil, defaultText: nil,
+            name, valueName: valueName, abstract: abstract, default: nil, defaultText: nil,
             expected: "ten numbers from 0 to 1, separated by commas"
         ) { text in
-            let values = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }
-            guard values.count == TriggerEffect.positionCount, text.split(separator: ",", omittingEmptySubsequences: false).count == values.count,
-                values.allSatisfy({ (0...1).contains($0) })
-            else { return nil }
-            return values
+            let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+            let values = fields.compactMap { Double($0) }.filter { (0...1).contains($0) }
+            return values.count == TriggerEffect.positionCount && fields.count == values.count ? values : nil
         }
     }
 }
