@@ -22,7 +22,24 @@ import Testing
     /// The positional arguments each subcommand needs.
     private static let positionals: [String: [String]] = [
         "impact": ["light"], "notify": ["success"], "play": ["heavy"], "render": ["heavy"], "validate": ["heavy"],
-        "convert": ["heavy", "-"],
+        "convert": ["heavy", "-"], "trigger": ["left", "off"],
+    ]
+
+    /// Whole command lines for the options a subcommand takes only with some arguments (a
+    /// trigger mode's options with that mode), by subcommand and option.
+    private static let linesByOption: [String: [String: [String]]] = [
+        "trigger": [
+            "--start": ["left", "feedback", "--start", "0.2", "--strength", "1"],
+            "--end": ["left", "weapon", "--start", "0.2", "--end", "0.5", "--strength", "1"],
+            "--strength": ["left", "feedback", "--start", "0.2", "--strength", "1"],
+            "--end-strength": ["left", "slope", "--start", "0", "--end", "1", "--strength", "0", "--end-strength", "1"],
+            "--amplitude": ["left", "vibration", "--start", "0", "--amplitude", "1", "--frequency", "0.5"],
+            "--frequency": ["left", "vibration", "--start", "0", "--amplitude", "1", "--frequency", "0.5"],
+            "--strengths": ["left", "positional-feedback", "--strengths", "0,0,0,0,0,1,1,1,1,1"],
+            "--amplitudes": ["left", "positional-vibration", "--amplitudes", "0,0,0,0,0,1,1,1,1,1", "--frequency", "1"],
+            "--hold": ["left", "off", "--hold", "1"],
+            "--driver": ["left", "off", "--driver", "hidraw"],
+        ]
     ]
 
     /// The arguments that give `option` a value it accepts.
@@ -43,7 +60,7 @@ import Testing
         let base = Self.positionals[name] ?? []
         #expect(throws: Never.self) { try HapticsCommand.parse(name, base) }
         for option in configuration.options {
-            let arguments = base + (try Self.sample(option))
+            let arguments = try Self.linesByOption[name]?[option.name] ?? base + Self.sample(option)
             #expect(throws: Never.self, "\(name) \(arguments)") { try HapticsCommand.parse(name, arguments) }
         }
         audit(help, of: configuration)

@@ -13,17 +13,25 @@ public import HapticsModel
 /// - a vibration's frequency `f` becomes `10 + round(150 · f)` Hz (`frequencyRange`, 10...160
 ///   Hz: the slow pulses to the fast buzz the trigger's motor follows);
 /// - a weapon's start is held to zones 2...7 and its end to the zones after the start up to 8
-///   (the range the pad takes).
+///   (the range the pad takes);
+/// - a slope's start is held to zones 0...8 and its end to the zones after the start up to 9;
+///   each zone from the start to the end takes the strength on the line between the two
+///   strengths, each zone after the end the end strength, and the block is the feedback mode
+///   with a strength a zone;
+/// - positional feedback and vibration are the feedback and vibration modes with a strength
+///   or amplitude a zone; a zone of 0 is left out (its bit clear).
 public struct DualSenseTriggerBlock: Sendable, Hashable {
     /// The mode bytes.
     enum Mode: UInt8 {
         /// No effect.
         case off = 0x05
-        /// Resistance from a zone on (`feedback`).
+        /// Resistance in the marked zones, a step each (`feedback`, `slopeFeedback`,
+        /// `positionalFeedback`).
         case feedback = 0x21
         /// Resistance between two zones that gives way (`weapon`).
         case weapon = 0x25
-        /// Vibration from a zone on (`vibration`).
+        /// Vibration in the marked zones, a step each, at a frequency (`vibration`,
+        /// `positionalVibration`).
         case vibration = 0x26
     }
 
@@ -43,11 +51,7 @@ public struct DualSenseTriggerBlock: Sendable, Hashable {
         case .off:
             self = .off
         case .feedback(let start, let strength):
-            guard let step = Self.step(strength) else {
-                self = .off
-                return
-            }
-            self.init(mode: .feedback, zonesFrom: Self.zone(start), step: step, trailing: [])
+            self.init(mode: .feedback, steps: Self.steps(from: start, value: strength), trailing: [])
         case .weapon(let start, let end, let strength):
             guard let step = Self.step(strength) else {
                 self = .off
@@ -58,11 +62,21 @@ public struct DualSenseTriggerBlock: Sendable, Hashable {
             let zones = UInt16(1) << first | UInt16(1) << last
             self.init(mode: .weapon, parameters: [UInt8(zones & 0xFF), UInt8(zones >> 8), UInt8(step - 1)])
         case .vibration(let start, let amplitude, let frequency):
-            guard let step = Self.step(amplitude) else {
-                self = .off
-                return
+            self.init(
+                mode: .vibration, steps: Self.steps(from: start, value: amplitude), trailing: [0, 0, Self.hertz(frequency)])
+        case .slopeFeedback(let start, let end, let strength, let endStrength):
+            let first = min(Self.zone(start), 8)
+            let last = max(Self.zone(end), first + 1)
+            let strengths = (0..<10).map { zone -> Double in
+                guard zone >= first else { return 0 }
+                let along = Double(min(zone, last) - first) / Double(last - first)
+                return Self.unit(strength) + (Self.unit(endStrength) - Self.unit(strength)) * along
             }
-            self.init(mode: .vibration, zonesFrom: Self.zone(start), step: step, trailing: [0, 0, Self.hertz(frequency)])
+            self.init(mode: .feedback, steps: strengths.map(Self.step), trailing: [])
+        case .positionalFeedback(let strengths):
+            self.init(mode: .feedback, steps: Self.zoneSteps(strengths), trailing: [])
+        case .positionalVibration(let amplitudes, let frequency):
+            self.init(mode: .vibration, steps: Self.zoneSteps(amplitudes), trailing: [0, 0, Self.hertz(frequency)])
         }
     }
 
@@ -77,17 +91,34 @@ public struct DualSenseTriggerBlock: Sendable, Hashable {
         bytes = [mode.rawValue] + parameters + [UInt8](repeating: 0, count: 10 - parameters.count)
     }
 
-    /// A mode that applies `step` to every zone from `first` on: two bytes of zone bits, four
-    /// of three-bit steps, then `trailing`.
-    private init(mode: Mode, zonesFrom first: Int, step: Int, trailing: [UInt8]) {
+    /// A mode with a step in each zone that has one (`nil` leaves the zone out): two bytes of
+    /// zone bits, four of three-bit steps, then `trailing`; the off block when no zone has one.
+    private init(mode: Mode, steps: [Int?], trailing: [UInt8]) {
         var zones: UInt16 = 0
-        var steps: UInt32 = 0
-        for zone in first..<10 {
+        var packed: UInt32 = 0
+        for (zone, step) in steps.prefix(10).enumerated() {
+            guard let step else { continue }
             zones |= 1 << zone
-            steps |= UInt32(step - 1) << (3 * zone)
+            packed |= UInt32(step - 1) << (3 * zone)
         }
-        let stepBytes = (0..<4).map { UInt8(truncatingIfNeeded: steps >> (8 * $0)) }
+        guard zones != 0 else {
+            self = .off
+            return
+        }
+        let stepBytes = (0..<4).map { UInt8(truncatingIfNeeded: packed >> (8 * $0)) }
         self.init(mode: mode, parameters: [UInt8(zones & 0xFF), UInt8(zones >> 8)] + stepBytes + trailing)
+    }
+
+    /// The steps of one `value` in every zone from `start`'s on.
+    private static func steps(from start: Double, value: Double) -> [Int?] {
+        let first = zone(start)
+        return (0..<10).map { $0 >= first ? step(value) : nil }
+    }
+
+    /// The steps of one value a zone; a list of another length than ten is refused before it
+    /// gets here (`TriggerEffect.isValid`), and missing zones are left out.
+    private static func zoneSteps(_ values: [Double]) -> [Int?] {
+        (0..<10).map { $0 < values.count ? step(values[$0]) : nil }
     }
 
     /// The zone of a position: `round(9 · p)`, 0...9.

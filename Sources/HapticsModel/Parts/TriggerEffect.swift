@@ -15,6 +15,19 @@ public enum TriggerEffect: Sendable, Hashable {
     /// Vibration of `amplitude` at `frequency` (0 lowest, 1 highest the trigger plays) from
     /// `start` to the end of the travel.
     case vibration(start: Double, amplitude: Double, frequency: Double)
+    /// Resistance that runs linearly from `strength` at `start` to `endStrength` at `end`,
+    /// and stays at `endStrength` after `end`; none before `start`.
+    case slopeFeedback(start: Double, end: Double, strength: Double, endStrength: Double)
+    /// Resistance in each of the `positionCount` zones along the travel, one strength a zone
+    /// (0 at rest ... the last fully pulled); a zone of strength 0 moves freely.
+    case positionalFeedback(strengths: [Double])
+    /// Vibration at `frequency` in each of the `positionCount` zones along the travel, one
+    /// amplitude a zone; a zone of amplitude 0 is still.
+    case positionalVibration(amplitudes: [Double], frequency: Double)
+
+    /// How many zones the positional modes take a value for, as Apple's
+    /// `GCDualSenseAdaptiveTrigger.discretePositionCount`.
+    public static let positionCount = 10
 
     /// The effect's numbers, in the order the case lists them.
     public var values: [Double] {
@@ -23,9 +36,20 @@ public enum TriggerEffect: Sendable, Hashable {
         case .feedback(let start, let strength): [start, strength]
         case .weapon(let start, let end, let strength): [start, end, strength]
         case .vibration(let start, let amplitude, let frequency): [start, amplitude, frequency]
+        case .slopeFeedback(let start, let end, let strength, let endStrength): [start, end, strength, endStrength]
+        case .positionalFeedback(let strengths): strengths
+        case .positionalVibration(let amplitudes, let frequency): amplitudes + [frequency]
         }
     }
 
-    /// Whether every number is finite: an effect with a NaN or an infinity cannot be sent.
-    public var isValid: Bool { values.allSatisfy(\.isFinite) }
+    /// Whether every number is finite and a positional mode has one value for each of the
+    /// `positionCount` zones: an effect that is not cannot be sent.
+    public var isValid: Bool {
+        guard values.allSatisfy(\.isFinite) else { return false }
+        switch self {
+        case .positionalFeedback(let strengths): return strengths.count == Self.positionCount
+        case .positionalVibration(let amplitudes, _): return amplitudes.count == Self.positionCount
+        default: return true
+        }
+    }
 }

@@ -42,6 +42,20 @@ struct DualSenseTriggerEffect: Equatable, Sendable, CustomStringConvertible {
         mode = bytes.count == 11 ? Self.decode(bytes) : .unknown
     }
 
+    /// Each of the ten zones' value in a zoned feedback (`0x21`) or vibration (`0x26`) block,
+    /// whatever the zones hold: `(3-bit value + 1) / 8` where the mask's bit is set, 0 where it
+    /// is clear; `nil` for any other mode.
+    var zoneValues: [Double]? {
+        guard bytes.count == 11, bytes[0] == 0x21 || bytes[0] == 0x26 else { return nil }
+        let mask = Int(bytes[1]) | Int(bytes[2]) << 8
+        let values = (3...6).reduce(0) { $0 | Int(bytes[$1]) << (8 * ($1 - 3)) }
+        return (0..<10).map { (zone: Int) -> Double in
+            guard mask & (1 << zone) != 0 else { return 0 }
+            let value = (values >> (3 * zone)) & 0x07
+            return Double(value + 1) / 8
+        }
+    }
+
     /// Whether the block is off.
     var isOff: Bool { mode == .off }
 

@@ -59,6 +59,7 @@ let tests =
     UinputTests.all(haptics: haptics) + TouchpadTests.all(haptics: haptics) + DualSenseTests.all(haptics: haptics)
     + OtherPadTests.all() + SwitchProTests.all(haptics: haptics) + HidrawTests.all(programs: hidrawPrograms)
     + DaemonTests.all(programs: daemonPrograms)
+    + TriggerModeTests.all(programs: hidrawPrograms)
     + GoldenTests.all(options: golden)
     + ConformanceTests.all(setups: conformance)
     + LatencyBenchmark.all(setup: conformance.first, rounds: path(after: "--feedbackd-latency").flatMap { Int($0) })
