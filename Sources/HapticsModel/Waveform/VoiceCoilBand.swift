@@ -4,12 +4,13 @@ import HapticsPlatform
 /// from `lowest` at sharpness 0 to `highest` at sharpness 1, so equal steps of sharpness are
 /// equal musical intervals.
 ///
-/// The default band, 60 Hz to 400 Hz (about 2.7 octaves), lies inside what handheld voice
-/// coils and wideband linear actuators play well: Apple's Core Haptics maps sharpness onto
-/// such a range of the Taptic Engine's response, Android's vibrator frequency profile
-/// (`VibratorFrequencyProfile`) reports a resonant band of roughly 80–300 Hz on wideband
-/// actuators, and the DualSense's voice coils are driven by audio at 48 kHz with their
-/// strongest response between about 50 Hz and a few hundred hertz.
+/// The default band, 60 Hz to 400 Hz (about 2.7 octaves), is a choice: wide enough that low
+/// and high sharpness feel apart, inside the range haptic actuators that take a frequency play.
+/// Apple's Core Haptics describes low sharpness as round and organic and high sharpness as
+/// crisp and precise (`hapticSharpness`); Android's `VibratorFrequencyProfile` reports each
+/// actuator's own minimum and maximum frequency and its resonant frequency, so the band is a
+/// property of the actuator, and Sony publishes none for the DualSense's voice coils. Change
+/// `lowest` and `highest` where an actuator's band is known.
 public struct VoiceCoilBand: Sendable, Hashable {
     /// The frequency at sharpness 0, in Hz.
     public var lowest: Double

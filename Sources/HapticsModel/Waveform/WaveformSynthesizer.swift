@@ -90,3 +90,18 @@ public struct WaveformSynthesizer: Sendable {
         Int16((min(max(value, -1), 1) * Double(Int16.max)).rounded())
     }
 }
+
+extension WaveformSynthesizer {
+    /// The interleaved samples of `track` played at `locality`: every frame in order
+    /// (`WaveformFrame(_:at:split:)`), then `ramp` of silence so the actuators come to rest,
+    /// as a stop leaves them.
+    public mutating func samples(
+        of track: RumbleTrack, at locality: Locality = .all, split: RenderSettings.MotorSplit = RenderSettings.MotorSplit()
+    ) -> [Int16] {
+        var samples: [Int16] = []
+        for frame in track.frames { append(WaveformFrame(frame, at: locality, split: split), to: &samples) }
+        let rest = RumbleFrame(start: track.duration, duration: ramp, strong: 0, weak: 0)
+        append(WaveformFrame(rest, at: locality, split: split), to: &samples)
+        return samples
+    }
+}
