@@ -219,7 +219,8 @@ final class USBIPServer: Sendable {
                 var reply = Self.submitReply(submission.sequence, status: 0, length: total, packetCount: submission.packets.count)
                 var offset = 0
                 for payload in submission.packets {
-                    reply += Self.bytes(UInt32(offset)) + Self.bytes(UInt32(payload.count)) + Self.bytes(UInt32(payload.count)) + Self.bytes(0)
+                    reply +=
+                        Self.bytes(UInt32(offset)) + Self.bytes(UInt32(payload.count)) + Self.bytes(UInt32(payload.count)) + Self.bytes(0)
                     offset += payload.count
                 }
                 send(reply)

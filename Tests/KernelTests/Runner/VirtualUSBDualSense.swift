@@ -42,7 +42,8 @@ final class VirtualUSBDualSense: Sendable {
         }
         guard let found else {
             throw TestFailure(
-                description: "the USB DualSense did not bind (evdev \(Self.eventNode() ?? "none"), card \(Self.card().map(String.init) ?? "none")); "
+                description:
+                    "the USB DualSense did not bind (evdev \(Self.eventNode() ?? "none"), card \(Self.card().map(String.init) ?? "none")); "
                     + "kernel log:\n\(KernelLog.tail())")
         }
         return found
