@@ -51,7 +51,9 @@ enum USBAudioTests {
             usleep(20_000)
         }
         let (p50, p99) = LatencyBenchmark.summary(latencies)
-        print("usb audio latency, plain C alsa-lib writer (period 256 frames): p50 \((p50 * 100).rounded() / 100) ms, p99 \((p99 * 100).rounded() / 100) ms over \(rounds) plays")
+        print(
+            "usb audio latency, plain C alsa-lib writer (period 256 frames): p50 \((p50 * 100).rounded() / 100) ms, p99 \((p99 * 100).rounded() / 100) ms over \(rounds) plays"
+        )
     }
 
     /// hid-playstation registers the gamepad and sends its output reports on the interrupt OUT
