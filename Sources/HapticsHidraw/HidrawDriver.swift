@@ -199,7 +199,7 @@ public final class HidrawDriver: HapticDriver {
             }
             for report in resets {
                 do throws(Errno) {
-                    try system.send(pad.fd, report)
+                    try system.send(pad.fd, report, asFeature: type(of: pad.family).sendsFeatureReports)
                 } catch {
                     notice("\(pad.info.node) (\(pad.info.device.name)): the reset could not be written: \(error)")
                 }
@@ -282,7 +282,7 @@ public final class HidrawDriver: HapticDriver {
     private func write(_ bytes: [UInt8], to pad: inout HidrawPad) throws(HidrawError) {
         updateGuardian(&pad)
         do throws(Errno) {
-            try system.send(pad.fd, bytes)
+            try system.send(pad.fd, bytes, asFeature: type(of: pad.family).sendsFeatureReports)
         } catch {
             throw .writeFailed(node: pad.info.node, errno: error)
         }
@@ -296,7 +296,11 @@ public final class HidrawDriver: HapticDriver {
         let wanted: [[UInt8]]? = resets.isEmpty ? nil : resets
         guard wanted != pad.armedResets else { return }
         do throws(Errno) {
-            if let wanted { try guardian.arm(wanted, system: system) } else { try guardian.disarm(system: system) }
+            if let wanted {
+                try guardian.arm(wanted, asFeatures: type(of: pad.family).sendsFeatureReports, system: system)
+            } else {
+                try guardian.disarm(system: system)
+            }
             pad.armedResets = wanted
         } catch {
             pad.guardian = nil

@@ -14,6 +14,8 @@ struct HidrawSystem: Sendable {
     var open: @Sendable (_ path: String) throws(Errno) -> Int32
     /// `write(2)` of one report (or one guardian message).
     var write: @Sendable (_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Void
+    /// `ioctl(2)` `HIDIOCSFEATURE` of one FEATURE report (its first byte the report number).
+    var setFeature: @Sendable (_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Void
     /// `close(2)`.
     var close: @Sendable (_ fd: Int32) -> Void
     /// `access(2)` with `W_OK`: whether this user may write to the path.
@@ -38,6 +40,13 @@ struct HidrawSystem: Sendable {
         try Errno.retryingOnInterrupt { () throws(Errno) in try write(fd, bytes) }
     }
 
+    /// Sends `bytes` as an output report (`write`) or a FEATURE report (`HIDIOCSFEATURE`),
+    /// retrying `EINTR`.
+    func send(_ fd: Int32, _ bytes: [UInt8], asFeature: Bool) throws(Errno) {
+        guard asFeature else { return try send(fd, bytes) }
+        try Errno.retryingOnInterrupt { () throws(Errno) in try setFeature(fd, bytes) }
+    }
+
     /// Opens `path`, retrying `EINTR`.
     func openNode(_ path: String) throws(Errno) -> Int32 {
         try Errno.retryingOnInterrupt { () throws(Errno) in try open(path) }
@@ -53,6 +62,10 @@ struct HidrawSystem: Sendable {
         write: { fd, bytes throws(Errno) in
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             guard written == bytes.count else { throw written < 0 ? .current : Errno(EIO) }
+        },
+        setFeature: { fd, bytes throws(Errno) in
+            let sent = bytes.withUnsafeBytes { hidraw_set_feature(fd, $0.baseAddress, $0.count) }
+            guard sent == bytes.count else { throw sent < 0 ? .current : Errno(EIO) }
         },
         close: { fd in _ = Glibc.close(fd) },
         canWrite: { path in access(path, W_OK) == 0 },
