@@ -57,8 +57,9 @@ public final class HidrawDriver: HapticDriver {
         notice: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         let discovery = DeviceDiscovery(directory: directory)
+        let hidraw = HidrawDiscovery()
         self.init(
-            selection: selection, locality: locality, devices: { discovery.devices() }, discovery: HidrawDiscovery(),
+            selection: selection, locality: locality, devices: { discovery.devices() + hidraw.hidrawOnlyPads() }, discovery: hidraw,
             system: .live, notice: notice)
     }
 

@@ -22,6 +22,8 @@ struct HidrawSystem: Sendable {
     var canWrite: @Sendable (_ path: String) -> Bool
     /// The names in a directory, `.` and `..` left out.
     var listDirectory: @Sendable (_ path: String) throws(Errno) -> [String]
+    /// The bytes of a small file (a sysfs attribute), or `nil`.
+    var readBytes: @Sendable (_ path: String) -> [UInt8]?
     /// `realpath(3)`: the path with every link resolved, or `nil`.
     var resolve: @Sendable (_ path: String) -> String?
     /// Forks a guardian holding `fd`: its pid and the write end of its control pipe.
@@ -70,6 +72,7 @@ struct HidrawSystem: Sendable {
         close: { fd in _ = Glibc.close(fd) },
         canWrite: { path in access(path, W_OK) == 0 },
         listDirectory: { path throws(Errno) in try DirectoryReader.names(in: path) },
+        readBytes: { path in try? FileReader.bytes(atPath: path, limit: 4096) },
         resolve: { path in
             guard let resolved = realpath(path, nil) else { return nil }
             defer { free(resolved) }

@@ -35,8 +35,8 @@ struct SteamPad: HidrawPadFamily {
     private var motorsSet = false
     /// The count of frames played, which tells a stale wake-up from a current one.
     private var generation = 0
-    /// The pulse waiting to go out right after a rumble command, and when its frame ends.
-    private var pendingPulse: (report: SteamPulseReport, end: Duration)?
+    /// The pulse waiting to go out right after a rumble command.
+    private var pendingPulse: SteamPulseReport?
     /// When the current frame's motors stop.
     private var motorsEnd: Duration?
 
@@ -54,7 +54,7 @@ struct SteamPad: HidrawPadFamily {
             let silent = rumble == .stop
             motorsSet = !silent
             motorsEnd = silent ? nil : end
-            pendingPulse = pulse.map { ($0, end) }
+            pendingPulse = pulse
             let wake: HidrawPadStep.Wake? =
                 pulse != nil
                 ? .init(delay: .zero, generation: generation)
@@ -81,7 +81,7 @@ struct SteamPad: HidrawPadFamily {
         if let waiting = pendingPulse {
             pendingPulse = nil
             let stop = motorsEnd.map { HidrawPadStep.Wake(delay: max(.zero, $0 - now), generation: generation) }
-            return HidrawPadStep(report: waiting.report.bytes, wake: stop)
+            return HidrawPadStep(report: waiting.bytes, wake: stop)
         }
         guard motorsSet else { return HidrawPadStep() }
         motorsSet = false

@@ -44,7 +44,11 @@ final class FakeHidraw: Sendable {
     /// and the clock has moved on by this much when it returns.
     let writeCost: Duration
 
-    init(writable: Bool = true, openError: Errno? = nil, writeCost: Duration = .zero) {
+    /// The files `readBytes` finds, by path (sysfs attributes).
+    let files: [String: [UInt8]]
+
+    init(writable: Bool = true, openError: Errno? = nil, writeCost: Duration = .zero, files: [String: [UInt8]] = [:]) {
+        self.files = files
         self.writable = writable
         self.openError = openError
         self.writeCost = writeCost
@@ -79,12 +83,16 @@ final class FakeHidraw: Sendable {
             },
             close: { [self] fd in state.withLock { $0.closed.append(fd) } },
             canWrite: { [self] _ in writable },
-            listDirectory: { path throws(Errno) in
+            listDirectory: { [self] path throws(Errno) in
+                if path == "/sys/class/hidraw" {
+                    return Set(files.keys.compactMap { $0.split(separator: "/").dropFirst(3).first.map(String.init) }).sorted()
+                }
                 // `.../class/input/eventN/device/device/hidraw` names `hidrawN`.
                 let parts = path.split(separator: "/")
                 guard let event = parts.first(where: { $0.hasPrefix("event") }) else { throw Errno(2) }
                 return ["hidraw" + event.dropFirst("event".count)]
             },
+            readBytes: { [self] path in files[path] },
             resolve: { $0 },
             spawnGuardian: { [self] _ throws(Errno) in
                 state.withLock { state in
