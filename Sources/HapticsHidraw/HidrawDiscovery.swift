@@ -44,7 +44,8 @@ public struct HidrawDiscovery: Sendable {
     /// `/sys/class/hidraw/hidrawN/device/uevent` by its `HID_ID` (bus, vendor, product) and
     /// named by `HID_NAME` ("Steam Deck" for the Deck); of a pad's several interfaces only the
     /// one whose report descriptor opens with the vendor usage page 0xFF00 (the controller's
-    /// command interface) is listed.
+    /// command interface) is listed. Each is listed as a gamepad that rumbles with one effect
+    /// slot (what hidraw plays on it), so a `DeviceSelection` picks it.
     public func hidrawOnlyPads() -> [EvdevDeviceInfo] {
         let names = (try? system.listDirectory("\(sysfs)/class/hidraw")) ?? []
         return names.filter { $0.hasPrefix("hidraw") }.sorted().compactMap { name in
@@ -61,8 +62,8 @@ public struct HidrawDiscovery: Sendable {
             return EvdevDeviceInfo(
                 node: node,
                 capabilities: DeviceCapabilities(
-                    name: title, vendor: id.vendor, product: id.product, bus: id.bus, hasRumble: false, hasPeriodic: false,
-                    hasGain: false, isGamepad: true, effectSlots: 0),
+                    name: title, vendor: id.vendor, product: id.product, bus: id.bus, hasRumble: true, hasPeriodic: false,
+                    hasGain: false, isGamepad: true, effectSlots: 1),
                 isWritable: system.canWrite(node))
         }
     }

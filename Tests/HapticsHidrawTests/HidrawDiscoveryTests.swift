@@ -134,6 +134,7 @@ import Testing
         let pads = discovery.hidrawOnlyPads()
         #expect(pads.map(\.node) == ["/dev/hidraw2"])
         #expect(pads.first?.name == "Steam Deck" && pads.first?.profile == .steamDeck)
+        #expect(DeviceSelection.name("Steam Deck").pick(from: pads).map(\.node) == ["/dev/hidraw2"])
         #expect(pads.first.flatMap { discovery.pad(for: $0) }?.model == .steamDeck)
     }
 
