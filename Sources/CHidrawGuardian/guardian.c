@@ -5,7 +5,9 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <linux/hidraw.h>
 #include <stdint.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -39,15 +41,21 @@ static void close_others(int keep_a, int keep_b) {
     close_span(high + 1, ~0U);
 }
 
+int hidraw_set_feature(int hidraw_fd, const void *bytes, size_t length) {
+    return ioctl(hidraw_fd, HIDIOCSFEATURE(length), bytes);
+}
+
 static void write_resets(int hidraw_fd, const unsigned char *resets, size_t length) {
     size_t offset = 0;
     while (offset + 2 <= length) {
         size_t size = (size_t)resets[offset] | ((size_t)resets[offset + 1] << 8);
+        int feature = (size & HIDRAW_GUARDIAN_FEATURE) != 0;
+        size &= ~(size_t)HIDRAW_GUARDIAN_FEATURE;
         offset += 2;
         if (offset + size > length) return;
         ssize_t written;
         do {
-            written = write(hidraw_fd, resets + offset, size);
+            written = feature ? hidraw_set_feature(hidraw_fd, resets + offset, size) : write(hidraw_fd, resets + offset, size);
         } while (written < 0 && errno == EINTR);
         offset += size;
     }

@@ -38,8 +38,59 @@ public struct HidrawDiscovery: Sendable {
             isBluetooth: device.capabilities.bus == Self.bluetoothBus)
     }
 
-    /// The hidraw node of the HID device behind an event node, or `nil`.
+    /// The pads hidraw alone reaches, listed as devices whose node is the hidraw node: Valve's
+    /// (the Steam Deck on Debian 6.1, where hid-generic binds it and no evdev node has force
+    /// feedback; on 7.3, hid-steam's client node). Each is found in
+    /// `/sys/class/hidraw/hidrawN/device/uevent` by its `HID_ID` (bus, vendor, product) and
+    /// named by `HID_NAME` ("Steam Deck" for the Deck); of a pad's several interfaces only the
+    /// one whose report descriptor opens with the vendor usage page 0xFF00 (the controller's
+    /// command interface) is listed. Each is listed as a gamepad that rumbles with one effect
+    /// slot (what hidraw plays on it), so a `DeviceSelection` picks it.
+    public func hidrawOnlyPads() -> [EvdevDeviceInfo] {
+        let names = (try? system.listDirectory("\(sysfs)/class/hidraw")) ?? []
+        return names.filter { $0.hasPrefix("hidraw") }.sorted().compactMap { name in
+            let device = "\(sysfs)/class/hidraw/\(name)/device"
+            guard let bytes = system.readBytes("\(device)/uevent") else { return nil }
+            let uevent = String(decoding: bytes, as: UTF8.self)
+            guard let id = Self.hidID(uevent) else { return nil }
+            let profile = PadProfile.matching(vendor: id.vendor, product: id.product, bus: id.bus, name: "")
+            guard profile.hasHapticTrackpads, Self.opensWithVendorPage(system.readBytes("\(device)/report_descriptor")) else {
+                return nil
+            }
+            let title = profile == .steamDeck ? profile.title : Self.value("HID_NAME", in: uevent) ?? profile.title
+            let node = "\(devices)/\(name)"
+            return EvdevDeviceInfo(
+                node: node,
+                capabilities: DeviceCapabilities(
+                    name: title, vendor: id.vendor, product: id.product, bus: id.bus, hasRumble: true, hasPeriodic: false,
+                    hasGain: false, isGamepad: true, effectSlots: 1),
+                isWritable: system.canWrite(node))
+        }
+    }
+
+    /// The bus, vendor and product of a `HID_ID=0003:000028DE:00001205` line.
+    static func hidID(_ uevent: String) -> (bus: UInt16, vendor: UInt16, product: UInt16)? {
+        guard let value = value("HID_ID", in: uevent) else { return nil }
+        let fields = value.split(separator: ":").compactMap { UInt32($0, radix: 16) }
+        guard fields.count == 3 else { return nil }
+        return (UInt16(truncatingIfNeeded: fields[0]), UInt16(truncatingIfNeeded: fields[1]), UInt16(truncatingIfNeeded: fields[2]))
+    }
+
+    /// Whether a report descriptor opens with Usage Page 0xFF00 (`06 00 FF`); `true` where it
+    /// cannot be read.
+    static func opensWithVendorPage(_ descriptor: [UInt8]?) -> Bool {
+        descriptor.map { Array($0.prefix(3)) == [0x06, 0x00, 0xFF] } ?? true
+    }
+
+    /// The value of `key=` in a uevent file.
+    static func value(_ key: String, in uevent: String) -> String? {
+        uevent.split(separator: "\n").first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
+    }
+
+    /// The hidraw node of the HID device behind an event node (or the node itself for a pad
+    /// hidraw alone reaches), or `nil`.
     public func node(for device: EvdevDeviceInfo) -> String? {
+        if device.node.hasPrefix("\(devices)/hidraw") { return device.node }
         guard let event = eventName(device.node),
             let names = try? system.listDirectory("\(sysfs)/class/input/\(event)/device/device/hidraw"),
             let hidraw = names.filter({ $0.hasPrefix("hidraw") }).sorted().first

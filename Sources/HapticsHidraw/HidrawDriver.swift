@@ -57,8 +57,9 @@ public final class HidrawDriver: HapticDriver {
         notice: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         let discovery = DeviceDiscovery(directory: directory)
+        let hidraw = HidrawDiscovery()
         self.init(
-            selection: selection, locality: locality, devices: { discovery.devices() }, discovery: HidrawDiscovery(),
+            selection: selection, locality: locality, devices: { discovery.devices() + hidraw.hidrawOnlyPads() }, discovery: hidraw,
             system: .live, notice: notice)
     }
 
@@ -199,7 +200,7 @@ public final class HidrawDriver: HapticDriver {
             }
             for report in resets {
                 do throws(Errno) {
-                    try system.send(pad.fd, report)
+                    try system.send(pad.fd, report, asFeature: type(of: pad.family).sendsFeatureReports)
                 } catch {
                     notice("\(pad.info.node) (\(pad.info.device.name)): the reset could not be written: \(error)")
                 }
@@ -282,7 +283,7 @@ public final class HidrawDriver: HapticDriver {
     private func write(_ bytes: [UInt8], to pad: inout HidrawPad) throws(HidrawError) {
         updateGuardian(&pad)
         do throws(Errno) {
-            try system.send(pad.fd, bytes)
+            try system.send(pad.fd, bytes, asFeature: type(of: pad.family).sendsFeatureReports)
         } catch {
             throw .writeFailed(node: pad.info.node, errno: error)
         }
@@ -296,7 +297,11 @@ public final class HidrawDriver: HapticDriver {
         let wanted: [[UInt8]]? = resets.isEmpty ? nil : resets
         guard wanted != pad.armedResets else { return }
         do throws(Errno) {
-            if let wanted { try guardian.arm(wanted, system: system) } else { try guardian.disarm(system: system) }
+            if let wanted {
+                try guardian.arm(wanted, asFeatures: type(of: pad.family).sendsFeatureReports, system: system)
+            } else {
+                try guardian.disarm(system: system)
+            }
             pad.armedResets = wanted
         } catch {
             pad.guardian = nil

@@ -13,10 +13,15 @@ struct HidrawGuardian: Sendable {
     /// The write end of its control pipe.
     let control: Int32
 
+    /// The bit of a report's length that marks it a FEATURE report.
+    static let featureBit = 0x8000
+
     /// The message that arms a guardian with `resets`: `A`, the length, and each report with
-    /// its length (16-bit little-endian lengths).
-    static func armMessage(_ resets: [[UInt8]]) -> [UInt8] {
-        let body = resets.flatMap { report in littleEndian(report.count) + report }
+    /// its length (16-bit little-endian lengths), the length's `featureBit` set for FEATURE
+    /// reports.
+    static func armMessage(_ resets: [[UInt8]], asFeatures: Bool = false) -> [UInt8] {
+        let flag = asFeatures ? featureBit : 0
+        let body = resets.flatMap { report in littleEndian(report.count | flag) + report }
         return [UInt8(ascii: "A")] + littleEndian(body.count) + body
     }
 
@@ -29,9 +34,9 @@ struct HidrawGuardian: Sendable {
         return HidrawGuardian(pid: pid, control: control)
     }
 
-    /// Arms it with `resets`.
-    func arm(_ resets: [[UInt8]], system: HidrawSystem) throws(Errno) {
-        try system.send(control, Self.armMessage(resets))
+    /// Arms it with `resets`, FEATURE reports where `asFeatures`.
+    func arm(_ resets: [[UInt8]], asFeatures: Bool, system: HidrawSystem) throws(Errno) {
+        try system.send(control, Self.armMessage(resets, asFeatures: asFeatures))
     }
 
     /// Disarms it.

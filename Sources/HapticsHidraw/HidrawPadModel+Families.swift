@@ -6,6 +6,8 @@ extension HidrawPadModel {
         DualSensePad.self,
         SwitchProPad.self,
         XboxBluetoothPad.self,
+        SteamPad.self,
+        SteamControllerPad.self,
     ]
 
     /// Sony's DualSense: motors and adaptive triggers in output report 0x02 (USB) or 0x31
@@ -15,4 +17,8 @@ extension HidrawPadModel {
     public static let switchPro = HidrawPadModel(SwitchProPad.self)
     /// Microsoft's Xbox One S and Series pads over Bluetooth: four motors in output report 3.
     public static let xboxBluetooth = HidrawPadModel(XboxBluetoothPad.self)
+    /// Valve's Steam Deck: the rumble command 0xEB and trackpad pulses 0x8F, FEATURE reports.
+    public static let steamDeck = HidrawPadModel(SteamPad.self)
+    /// Valve's Steam Controller: trackpad pulses 0x8F, FEATURE reports.
+    public static let steamController = HidrawPadModel(SteamControllerPad.self)
 }

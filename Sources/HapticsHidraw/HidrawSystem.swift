@@ -14,12 +14,16 @@ struct HidrawSystem: Sendable {
     var open: @Sendable (_ path: String) throws(Errno) -> Int32
     /// `write(2)` of one report (or one guardian message).
     var write: @Sendable (_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Void
+    /// `ioctl(2)` `HIDIOCSFEATURE` of one FEATURE report (its first byte the report number).
+    var setFeature: @Sendable (_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Void
     /// `close(2)`.
     var close: @Sendable (_ fd: Int32) -> Void
     /// `access(2)` with `W_OK`: whether this user may write to the path.
     var canWrite: @Sendable (_ path: String) -> Bool
     /// The names in a directory, `.` and `..` left out.
     var listDirectory: @Sendable (_ path: String) throws(Errno) -> [String]
+    /// The bytes of a small file (a sysfs attribute), or `nil`.
+    var readBytes: @Sendable (_ path: String) -> [UInt8]?
     /// `realpath(3)`: the path with every link resolved, or `nil`.
     var resolve: @Sendable (_ path: String) -> String?
     /// Forks a guardian holding `fd`: its pid and the write end of its control pipe.
@@ -38,6 +42,13 @@ struct HidrawSystem: Sendable {
         try Errno.retryingOnInterrupt { () throws(Errno) in try write(fd, bytes) }
     }
 
+    /// Sends `bytes` as an output report (`write`) or a FEATURE report (`HIDIOCSFEATURE`),
+    /// retrying `EINTR`.
+    func send(_ fd: Int32, _ bytes: [UInt8], asFeature: Bool) throws(Errno) {
+        guard asFeature else { return try send(fd, bytes) }
+        try Errno.retryingOnInterrupt { () throws(Errno) in try setFeature(fd, bytes) }
+    }
+
     /// Opens `path`, retrying `EINTR`.
     func openNode(_ path: String) throws(Errno) -> Int32 {
         try Errno.retryingOnInterrupt { () throws(Errno) in try open(path) }
@@ -54,9 +65,14 @@ struct HidrawSystem: Sendable {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             guard written == bytes.count else { throw written < 0 ? .current : Errno(EIO) }
         },
+        setFeature: { fd, bytes throws(Errno) in
+            let sent = bytes.withUnsafeBytes { hidraw_set_feature(fd, $0.baseAddress, $0.count) }
+            guard sent == bytes.count else { throw sent < 0 ? .current : Errno(EIO) }
+        },
         close: { fd in _ = Glibc.close(fd) },
         canWrite: { path in access(path, W_OK) == 0 },
         listDirectory: { path throws(Errno) in try DirectoryReader.names(in: path) },
+        readBytes: { path in try? FileReader.bytes(atPath: path, limit: 4096) },
         resolve: { path in
             guard let resolved = realpath(path, nil) else { return nil }
             defer { free(resolved) }

@@ -217,7 +217,8 @@ import Testing
             }
             #expect(
                 refusal(result)
-                    == "the locality '\(name)' is not one of all, handles, left-handle, right-handle, triggers, left-trigger, right-trigger"
+                    == "the locality '\(name)' is not one of all, handles, left-handle, right-handle, triggers, left-trigger, right-trigger, "
+                    + "trackpads, left-trackpad, right-trackpad"
             )
         }
         let missing = try decode(.notifyAt) { _, message in

@@ -1,7 +1,9 @@
 import Foundation
 import HapticsEvdev
-import HapticsHidraw
+import HapticsModel
 import Testing
+
+@testable import HapticsHidraw
 
 /// Discovery over a fake sysfs tree in a temporary directory, linked as the kernel links it:
 /// `class/input/eventN` to the event directory under its input device, whose `device` link is
@@ -107,5 +109,37 @@ import Testing
         let pad = HidrawDiscovery(sysfs: sysfs, devices: dev).pad(
             for: device("\(dev)/input/by-id/usb-Sony-event-joystick", vendor: 0x054C, product: 0x0CE6, bus: 3, name: "DualSense"))
         #expect(pad?.node == "\(dev)/hidraw4")
+    }
+}
+
+/// Pads hidraw alone reaches: Valve's, found in sysfs by `HID_ID`.
+@Suite struct HidrawOnlyPadsTests {
+    private let vendorDescriptor: [UInt8] = [0x06, 0x00, 0xFF, 0x09, 0x01]
+    private let keyboardDescriptor: [UInt8] = [0x05, 0x01, 0x09, 0x06]
+
+    private func uevent(_ id: String, _ name: String) -> [UInt8] {
+        Array("DRIVER=hid-generic\nHID_ID=\(id)\nHID_NAME=\(name)\n".utf8)
+    }
+
+    @Test func theDecksCommandInterfaceIsListedAsSteamDeck() {
+        let fake = FakeHidraw(files: [
+            "/sys/class/hidraw/hidraw1/device/uevent": uevent("0003:000028DE:00001205", "Valve Software Steam Deck Controller"),
+            "/sys/class/hidraw/hidraw1/device/report_descriptor": keyboardDescriptor,
+            "/sys/class/hidraw/hidraw2/device/uevent": uevent("0003:000028DE:00001205", "Valve Software Steam Deck Controller"),
+            "/sys/class/hidraw/hidraw2/device/report_descriptor": vendorDescriptor,
+            "/sys/class/hidraw/hidraw3/device/uevent": uevent("0003:0000054C:00000CE6", "DualSense Wireless Controller"),
+            "/sys/class/hidraw/hidraw3/device/report_descriptor": vendorDescriptor,
+        ])
+        let discovery = HidrawDiscovery(sysfs: "/sys", devices: "/dev", system: fake.system)
+        let pads = discovery.hidrawOnlyPads()
+        #expect(pads.map(\.node) == ["/dev/hidraw2"])
+        #expect(pads.first?.name == "Steam Deck" && pads.first?.profile == .steamDeck)
+        #expect(DeviceSelection.name("Steam Deck").pick(from: pads).map(\.node) == ["/dev/hidraw2"])
+        #expect(pads.first.flatMap { discovery.pad(for: $0) }?.model == .steamDeck)
+    }
+
+    @Test func aMalformedIDIsNoPad() {
+        #expect(HidrawDiscovery.hidID("HID_ID=0003:28DE\n") == nil)
+        #expect(HidrawDiscovery.hidID("HID_ID=0003:000028DE:00001102")?.product == 0x1102)
     }
 }

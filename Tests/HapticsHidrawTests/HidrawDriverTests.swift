@@ -304,4 +304,30 @@ import Testing
         #expect(reports.map(\.bytes) == [[0x03, 0x0F, 100, 0, 0, 0, 10, 0, 0], XboxRumbleReport.silence.bytes])
         #expect(reports[1].at - reports[0].at >= .milliseconds(50))
     }
+
+    @Test func aSteamDeckGetsFeatureReportsAndItsGuardianResetsWithOne() throws {
+        let fake = FakeHidraw()
+        let driver = fake.driver([Pads.steamDeck], locality: .handles)
+        try driver.apply(frame(100, strong: 1, weak: 0))
+        fake.advance(by: .milliseconds(100))
+        driver.close()
+        let reports = fake.reports(to: "/dev/hidraw8")
+        #expect(reports.allSatisfy { $0.isFeature })
+        #expect(reports.map { $0.bytes[1] } == [0xEB, 0xEB])
+        #expect(reports[1].bytes == SteamRumbleReport.stop.bytes && reports[1].at == reports[0].at + .milliseconds(100))
+        let arm = try #require(fake.guardianMessages.first)
+        // 'A', the body's length, then the reset's length with the FEATURE bit 0x8000.
+        #expect(arm[0] == 0x41 && arm[3] == 65 && arm[4] == 0x80 && Array(arm[5...]) == SteamRumbleReport.stop.bytes)
+        #expect(fake.guardianMessages.last == HidrawGuardian.disarmMessage)
+    }
+
+    @Test func theRightTrackpadAlonePulsesTheRightSide() throws {
+        let fake = FakeHidraw()
+        let driver = fake.driver([Pads.steamDeck], locality: .rightTrackpad)
+        try driver.apply(frame(20, strong: 1, weak: 0))
+        driver.close()
+        let reports = fake.reports(to: "/dev/hidraw8")
+        #expect(reports.count == 1 && reports[0].isFeature)
+        #expect(reports[0].bytes[1] == 0x8F && reports[0].bytes[3] == 0)
+    }
 }

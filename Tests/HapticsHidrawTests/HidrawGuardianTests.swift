@@ -45,7 +45,7 @@ import Testing
     @Test func anArmedGuardianWritesTheResetsWhenItsParentsEndCloses() throws {
         let (guardian, pad) = try spawn()
         defer { system.close(pad.read) }
-        try guardian.arm([[0x10, 0x01, 0x00, 0x01, 0x40, 0x40], [0x03, 0x0F, 0, 0]], system: system)
+        try guardian.arm([[0x10, 0x01, 0x00, 0x01, 0x40, 0x40], [0x03, 0x0F, 0, 0]], asFeatures: false, system: system)
         // What a dying parent does: its end of the control pipe closes, nothing more.
         system.close(guardian.control)
         #expect(pad.readAll() == [0x10, 0x01, 0x00, 0x01, 0x40, 0x40, 0x03, 0x0F, 0, 0])
@@ -55,8 +55,8 @@ import Testing
     @Test func theLastArmingWins() throws {
         let (guardian, pad) = try spawn()
         defer { system.close(pad.read) }
-        try guardian.arm([[1, 2, 3]], system: system)
-        try guardian.arm([[4, 5]], system: system)
+        try guardian.arm([[1, 2, 3]], asFeatures: false, system: system)
+        try guardian.arm([[4, 5]], asFeatures: false, system: system)
         guardian.finish(system: system)
         #expect(pad.readAll() == [4, 5])
     }
@@ -64,7 +64,7 @@ import Testing
     @Test func aDisarmedGuardianWritesNothing() throws {
         let (guardian, pad) = try spawn()
         defer { system.close(pad.read) }
-        try guardian.arm([[1, 2, 3]], system: system)
+        try guardian.arm([[1, 2, 3]], asFeatures: false, system: system)
         try guardian.disarm(system: system)
         guardian.finish(system: system)
         #expect(pad.readAll() == [])
@@ -73,7 +73,7 @@ import Testing
     @Test func itIgnoresInterruptAndTerminate() throws {
         let (guardian, pad) = try spawn()
         defer { system.close(pad.read) }
-        try guardian.arm([[9, 9]], system: system)
+        try guardian.arm([[9, 9]], asFeatures: false, system: system)
         // Let the child reach its wait, then signal it as a terminal's Ctrl-C or a kill would.
         usleep(100_000)
         #expect(kill(guardian.pid, SIGINT) == 0)
@@ -103,7 +103,7 @@ import Testing
         defer { system.close(padRead) }
         let guardian = try HidrawGuardian.spawn(for: padWrite, system: system)
         system.close(padWrite)
-        try guardian.arm([[0x03, 0x0F, 0, 0, 0, 0, 1, 0, 0]], system: system)
+        try guardian.arm([[0x03, 0x0F, 0, 0, 0, 0, 1, 0, 0]], asFeatures: false, system: system)
         // The only other holder of the control pipe: a child with it as descriptor 3.
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

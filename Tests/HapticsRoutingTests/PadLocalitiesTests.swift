@@ -6,7 +6,7 @@ import Testing
 /// The localities each pad lists, from its profile.
 @Suite struct PadLocalitiesTests {
     @Test func eachProfilesLocalities() {
-        let everything = Locality.allCases
+        let everything: [Locality] = [.all, .handles, .leftHandle, .rightHandle, .triggers, .leftTrigger, .rightTrigger]
         let handles: [Locality] = [.all, .handles, .leftHandle, .rightHandle]
         #expect(PadLocalities.available(on: .dualSense) == everything)
         #expect(PadLocalities.available(on: .xboxBluetooth) == everything)
@@ -14,6 +14,7 @@ import Testing
         #expect(PadLocalities.available(on: .switchPro) == handles)
         #expect(PadLocalities.available(on: .generic) == [.all, .handles])
         #expect(PadLocalities.available(on: nil) == [.all])
+        #expect(PadLocalities.available(on: .steamDeck) == handles + [.trackpads, .leftTrackpad, .rightTrackpad])
     }
 
     @Test func padsAreNamedByTheirProfileAndNode() {

@@ -32,9 +32,18 @@ import Testing
     @Test func anXboxPadTakesAllFourMotorsThroughHidrawOnlyForTriggers() throws {
         #expect(try auto(.xboxBluetooth, writable, .handles) == PadPaths(evdev: PadPart.handles, hidraw: []))
         #expect(try auto(.xboxBluetooth, writable, .leftHandle) == PadPaths(evdev: [.leftHandle], hidraw: []))
-        #expect(try auto(.xboxBluetooth, writable, .all) == PadPaths(evdev: [], hidraw: Set(PadPart.allCases)))
+        #expect(try auto(.xboxBluetooth, writable, .all) == PadPaths(evdev: [], hidraw: PadPart.handles.union(PadPart.triggers)))
         #expect(try auto(.xboxBluetooth, writable, .triggers) == PadPaths(evdev: [], hidraw: PadPart.triggers))
         #expect(try auto(.xboxBluetooth, .none, .all) == PadPaths(evdev: PadPart.handles, hidraw: []))
+    }
+
+    @Test func aSteamDeckPlaysEverythingThroughHidraw() throws {
+        #expect(try auto(.steamDeck, writable, .all) == PadPaths(evdev: [], hidraw: PadPart.handles.union(PadPart.trackpads)))
+        #expect(try auto(.steamDeck, writable, .rightTrackpad) == PadPaths(evdev: [], hidraw: [.rightTrackpad]))
+        #expect(throws: HidrawError.permissionDenied(node: "/dev/hidraw3", name: name)) {
+            try auto(.steamDeck, readOnly, .trackpads)
+        }
+        #expect(throws: HidrawError.self) { try auto(.steamDeck, writable, .leftTrigger) }
     }
 
     @Test func otherPadsPlayThroughEvdev() throws {

@@ -18,7 +18,7 @@ import Testing
         let pad = device(vendor: 0x054c, product: 0x0ce6)
         let hidraw = HidrawPadInfo(device: pad, node: "/dev/hidraw3", isWritable: false, model: .dualSense, isBluetooth: false)
         let listing = DeviceListing(device: pad, hidraw: hidraw)
-        #expect(listing.localities == Locality.allCases)
+        #expect(listing.localities == [.all, .handles, .leftHandle, .rightHandle, .triggers, .leftTrigger, .rightTrigger])
         #expect(
             listing.json.hasSuffix(
                 #","profile":"dualsense","localities":["all","handles","left-handle","right-handle","triggers","left-trigger","right-trigger"],"hidraw":{"node":"/dev/hidraw3","writable":false}}"#

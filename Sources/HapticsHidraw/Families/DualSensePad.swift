@@ -11,7 +11,7 @@ import HapticsModel
 /// its end, which silences the pad unless a newer frame came.
 struct DualSensePad: HidrawPadFamily {
     static let profile = PadProfile.dualSense
-    static let parts = Set(PadPart.allCases)
+    static let parts = PadPart.handles.union(PadPart.triggers)
     static let renderProfile = PadProfile.dualSense
     static let hasAdaptiveTriggers = true
 

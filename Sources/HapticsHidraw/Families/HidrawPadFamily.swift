@@ -21,6 +21,9 @@ protocol HidrawPadFamily: Sendable {
     static var renderProfile: PadProfile { get }
     /// Whether its pads take trigger effects (`setTriggerEffect(_:on:)`).
     static var hasAdaptiveTriggers: Bool { get }
+    /// Whether its reports are FEATURE reports (`HIDIOCSFEATURE`) rather than output reports
+    /// (`write(2)`).
+    static var sendsFeatureReports: Bool { get }
 
     /// The parts of `wanted` its reports play in place of the kernel's rumble, when the
     /// pad's hidraw node is writable (the rest stay with evdev).
@@ -58,6 +61,9 @@ protocol HidrawPadFamily: Sendable {
 extension HidrawPadFamily {
     /// No adaptive triggers.
     static var hasAdaptiveTriggers: Bool { false }
+
+    /// Output reports.
+    static var sendsFeatureReports: Bool { false }
 
     /// Nothing: the family has no adaptive triggers.
     mutating func setTriggerEffect(_ effect: TriggerEffect, on side: Actuator.Side) -> HidrawPadStep {

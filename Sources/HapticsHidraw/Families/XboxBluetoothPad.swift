@@ -11,7 +11,7 @@ import HapticsModel
 /// motors at 0) hands the handles back to the kernel's driver.
 struct XboxBluetoothPad: HidrawPadFamily {
     static let profile = PadProfile.xboxBluetooth
-    static let parts = Set(PadPart.allCases)
+    static let parts = PadPart.handles.union(PadPart.triggers)
     static let renderProfile = PadProfile.xboxBluetooth
 
     /// The least time between two reports.

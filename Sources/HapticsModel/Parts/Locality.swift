@@ -19,6 +19,12 @@ public enum Locality: String, Sendable, Hashable, CaseIterable {
     case leftTrigger = "left-trigger"
     /// The right trigger.
     case rightTrigger = "right-trigger"
+    /// Both trackpads (Valve's pads).
+    case trackpads
+    /// The left trackpad.
+    case leftTrackpad = "left-trackpad"
+    /// The right trackpad.
+    case rightTrackpad = "right-trackpad"
 
     /// The parts the locality names; `all` names every part.
     public var parts: Set<PadPart> {
@@ -30,6 +36,9 @@ public enum Locality: String, Sendable, Hashable, CaseIterable {
         case .triggers: PadPart.triggers
         case .leftTrigger: [.leftTrigger]
         case .rightTrigger: [.rightTrigger]
+        case .trackpads: PadPart.trackpads
+        case .leftTrackpad: [.leftTrackpad]
+        case .rightTrackpad: [.rightTrackpad]
         }
     }
 

@@ -86,8 +86,32 @@ extension PadProfile {
         strongActuator: Actuator(side: nil, kind: .unknown), weakActuator: Actuator(side: nil, kind: .unknown),
         steps: .magnitude, longestHold: .seconds(5), effectSlots: 1, shortestPulse: .milliseconds(40), sharpness: .split)
 
+    /// Valve's Steam Deck controller (USB 28de:1205), reached through hidraw only (Debian's
+    /// kernels give it no force feedback): two eccentric motors in the handles, the strong on
+    /// the left, driven by the rumble command's 16-bit speeds; and a haptic actuator under
+    /// each trackpad, pulsed by the controller's firmware. The driver stops the motors itself
+    /// at each frame's end; a transient is a 20 ms pulse.
+    public static let steamDeck = PadProfile(
+        name: "steam-deck", title: "Steam Deck",
+        strongActuator: Actuator(side: .left, kind: .eccentricRotatingMass),
+        weakActuator: Actuator(side: .right, kind: .eccentricRotatingMass),
+        steps: .magnitude, longestHold: nil, effectSlots: 1, shortestPulse: .milliseconds(20), sharpness: .split,
+        transientPulse: .milliseconds(20), hasHapticTrackpads: true)
+
+    /// Valve's original Steam Controller (USB 28de:1102 wired, 28de:1142 through its
+    /// wireless dongle): no motors, a haptic actuator under each trackpad, which the handles'
+    /// rumble is played on, strong on the left, as Steam does.
+    public static let steamController = PadProfile(
+        name: "steam-controller", title: "Steam Controller",
+        strongActuator: Actuator(side: .left, kind: .linearResonantActuator),
+        weakActuator: Actuator(side: .right, kind: .linearResonantActuator),
+        steps: .magnitude, longestHold: nil, effectSlots: 1, shortestPulse: .milliseconds(20), sharpness: .balanced,
+        transientPulse: .milliseconds(20), hasHapticTrackpads: true)
+
     /// Every profile, `generic` last: the names `haptics render --pad` takes.
-    public static let known: [PadProfile] = [dualSense, dualShock4, xboxBluetooth, switchPro, switchProHD, dualSenseVoiceCoils, generic]
+    public static let known: [PadProfile] = [
+        dualSense, dualShock4, xboxBluetooth, switchPro, switchProHD, dualSenseVoiceCoils, steamDeck, steamController, generic,
+    ]
 
     /// The profile named `name`, or `nil`.
     public static func named(_ name: String) -> PadProfile? {

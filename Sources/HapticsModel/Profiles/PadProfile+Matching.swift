@@ -5,6 +5,12 @@ extension PadProfile {
     private static let microsoft: UInt16 = 0x045E
     /// Nintendo's.
     private static let nintendo: UInt16 = 0x057E
+    /// Valve's.
+    private static let valve: UInt16 = 0x28DE
+    /// The Steam Deck's controller.
+    private static let steamDeckProduct: UInt16 = 0x1205
+    /// The Steam Controller, wired and through its wireless dongle.
+    private static let steamControllerProducts: Set<UInt16> = [0x1102, 0x1142]
     /// `BUS_BLUETOOTH`.
     private static let bluetooth: UInt16 = 0x05
 
@@ -30,6 +36,8 @@ extension PadProfile {
         case sony where dualShock4Products.contains(product): return dualShock4
         case microsoft where bus == bluetooth && xboxBluetoothProducts.contains(product): return xboxBluetooth
         case nintendo where product == switchProProduct: return switchPro
+        case valve where product == steamDeckProduct: return steamDeck
+        case valve where steamControllerProducts.contains(product): return steamController
         default: break
         }
         if name.contains("DualSense") { return dualSense }

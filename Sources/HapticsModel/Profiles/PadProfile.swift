@@ -37,12 +37,15 @@ public struct PadProfile: Sendable, Hashable {
     /// `minimumTransientPulse`; `nil` (every pad driven through evdev) keeps the settings'.
     /// A pad whose actuators follow a short burst (HD Rumble) takes a shorter one: a tap.
     public var transientPulse: Duration?
+    /// Whether the pad has trackpads with haptic actuators (Valve's pads), which hidraw
+    /// reaches with pulses.
+    public var hasHapticTrackpads: Bool
 
     /// Creates a profile.
     public init(
         name: String, title: String, strongActuator: Actuator, weakActuator: Actuator, steps: AmplitudeSteps,
         longestHold: Duration?, effectSlots: Int, shortestPulse: Duration, sharpness: SharpnessMapping, triggers: TriggerKind? = nil,
-        transientPulse: Duration? = nil
+        transientPulse: Duration? = nil, hasHapticTrackpads: Bool = false
     ) {
         self.name = name
         self.title = title
@@ -55,6 +58,7 @@ public struct PadProfile: Sendable, Hashable {
         self.sharpness = sharpness
         self.triggers = triggers
         self.transientPulse = transientPulse
+        self.hasHapticTrackpads = hasHapticTrackpads
     }
 
     /// The parts the kernel's `FF_RUMBLE` reaches: both handles, where the actuators' sides
@@ -64,9 +68,9 @@ public struct PadProfile: Sendable, Hashable {
     }
 
     /// Every part the pad has that plays: its handles (where their sides are known) and its
-    /// triggers (where they play).
+    /// triggers (where they play) and its trackpads (where they have actuators).
     public var parts: Set<PadPart> {
-        rumbleParts.union(triggers == nil ? [] : PadPart.triggers)
+        rumbleParts.union(triggers == nil ? [] : PadPart.triggers).union(hasHapticTrackpads ? PadPart.trackpads : [])
     }
 
     /// How often the renderer re-sends a held level: at most every 2 s (as SDL does) and at

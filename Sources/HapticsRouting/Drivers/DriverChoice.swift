@@ -55,14 +55,9 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         case .stdout, .record:
             return RoutedDriver.playing(onLines: terminal(), at: locality)
         case .hidraw:
-            let driver = HidrawDriver(selection: device, locality: locality, notice: notice)
-            do {
-                try driver.prepare()
-            } catch {
-                driver.close()
-                throw error
-            }
-            return driver
+            return try Self.hidraw(device: device, locality: locality, notice: notice)
+        case .auto where Self.onlyHidrawReaches(device):
+            return try Self.hidraw(device: device, locality: locality, notice: notice)
         case .evdev, .auto:
             break
         }
@@ -82,6 +77,26 @@ package enum DriverChoice: String, Sendable, CaseIterable {
             driver.close()
             throw error
         }
+    }
+
+    /// A prepared hidraw driver for the pads `device` picks at `locality`.
+    private static func hidraw(
+        device: DeviceSelection, locality: Locality, notice: @escaping @Sendable (String) -> Void
+    ) throws -> any HapticDriver {
+        let driver = HidrawDriver(selection: device, locality: locality, notice: notice)
+        do {
+            try driver.prepare()
+        } catch {
+            driver.close()
+            throw error
+        }
+        return driver
+    }
+
+    /// Whether `device` picks no evdev device but a pad hidraw alone reaches (Valve's): then
+    /// `auto` plays through hidraw.
+    private static func onlyHidrawReaches(_ device: DeviceSelection) -> Bool {
+        DeviceDiscovery().devices(selectedBy: device).isEmpty && !device.pick(from: HidrawDiscovery().hidrawOnlyPads()).isEmpty
     }
 
     /// The prepared evdev `driver` at `locality`: every pad must have the locality's handles.

@@ -70,7 +70,7 @@ package struct TriggerLineDriver: HapticDriver {
         switch locality {
         case .leftTrigger: "left"
         case .rightTrigger: "right"
-        case .all, .handles, .leftHandle, .rightHandle, .triggers: "both"
+        case .all, .handles, .leftHandle, .rightHandle, .triggers, .trackpads, .leftTrackpad, .rightTrackpad: "both"
         }
     }
 
@@ -79,7 +79,7 @@ package struct TriggerLineDriver: HapticDriver {
         switch locality {
         case .leftTrigger: "left trigger "
         case .rightTrigger: "right trigger"
-        case .all, .handles, .leftHandle, .rightHandle, .triggers: "triggers     "
+        case .all, .handles, .leftHandle, .rightHandle, .triggers, .trackpads, .leftTrackpad, .rightTrackpad: "triggers     "
         }
     }
 }

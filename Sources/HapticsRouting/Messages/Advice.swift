@@ -62,11 +62,11 @@ package enum Advice {
         switch error {
         case .noPad(let selection) where isDiscovery(selection):
             "no gamepad was found: plug in one whose hidraw node this tool drives (a DualSense, a Switch Pro Controller, "
-                + "or an Xbox Wireless Controller over Bluetooth) and check that 'haptics devices' lists it with its hidraw node "
+                + "an Xbox Wireless Controller over Bluetooth, a Steam Deck or a Steam Controller) and check that 'haptics devices' lists it with its hidraw node "
                 + "(\(troubleshooting) says what to check if it does not)"
         case .noPad(let selection):
-            "no pad whose hidraw node this tool drives matches '\(selection)' (it drives the DualSense, the Switch Pro Controller "
-                + "and the Xbox Wireless Controller over Bluetooth): 'haptics devices' lists the pads, with their names and indexes"
+            "no pad whose hidraw node this tool drives matches '\(selection)' (it drives the DualSense, the Switch Pro Controller, "
+                + "the Xbox Wireless Controller over Bluetooth, the Steam Deck and the Steam Controller): 'haptics devices' lists the pads, with their names and indexes"
         case .unsupportedPad:
             "\(error): use --driver evdev"
         case .noHidrawNode:

@@ -29,7 +29,7 @@ package struct HandleRouting: Sendable, Hashable {
             return RumbleFrame(start: frame.start, duration: frame.duration, strong: amplitude, weak: 0, gain: frame.gain)
         case .rightHandle:
             return RumbleFrame(start: frame.start, duration: frame.duration, strong: 0, weak: amplitude, gain: frame.gain)
-        case .all, .handles, .triggers, .leftTrigger, .rightTrigger:
+        case .all, .handles, .triggers, .leftTrigger, .rightTrigger, .trackpads, .leftTrackpad, .rightTrackpad:
             return frame
         }
     }

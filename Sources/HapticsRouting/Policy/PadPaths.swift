@@ -10,7 +10,8 @@ package import HapticsModel
 /// a Switch Pro plays through hidraw (HD Rumble); a DualSense plays its handles through
 /// evdev, and its triggers through hidraw; an Xbox pad over Bluetooth plays through evdev at
 /// handle localities, and all of the locality's parts through hidraw when the locality
-/// includes a trigger. Any other pad plays through evdev.
+/// includes a trigger; a Steam Deck plays everything through hidraw (its kernel drivers give
+/// it no force feedback). Any other pad plays through evdev.
 /// Without hidraw access, `all` keeps evdev silently, and a locality whose triggers only
 /// hidraw reaches is an error naming what to install.
 package struct PadPaths: Sendable, Hashable {
@@ -31,20 +32,23 @@ package struct PadPaths: Sendable, Hashable {
         let wanted = try parts(profile: profile, locality: locality, name: name)
         guard let profile else { return PadPaths(evdev: wanted, hidraw: []) }
         let model = HidrawPadModel(profile: profile)
-        let triggers = wanted.intersection(PadPart.triggers)
+        let hidrawOnly = wanted.intersection(Self.hidrawOnly)
         guard case .writable = access, let model else {
-            guard triggers.isEmpty || locality == .all else { throw denied(access, locality: locality, name: name) }
-            return PadPaths(evdev: wanted.subtracting(PadPart.triggers), hidraw: [])
+            guard hidrawOnly.isEmpty || locality == .all else { throw denied(access, locality: locality, name: name) }
+            return PadPaths(evdev: wanted.subtracting(Self.hidrawOnly), hidraw: [])
         }
         let hidraw = model.partsTakenOver(from: wanted)
         return PadPaths(evdev: wanted.subtracting(hidraw), hidraw: hidraw)
     }
 
+    /// The parts only hidraw reaches: the triggers and the trackpads.
+    static let hidrawOnly = PadPart.triggers.union(PadPart.trackpads)
+
     /// The parts `--driver evdev` plays on a pad with `profile` at `locality`: the handles the
     /// locality names; a locality naming only triggers is an error (they need hidraw).
     package static func evdev(profile: PadProfile?, locality: Locality, name: String) throws -> Set<PadPart> {
         let wanted = try parts(profile: profile, locality: locality, name: name)
-        let handles = wanted.subtracting(PadPart.triggers)
+        let handles = wanted.subtracting(Self.hidrawOnly)
         if locality != .all, handles.count < wanted.count {
             throw LocalityError.triggersNeedHidraw(locality: locality, name: name)
         }

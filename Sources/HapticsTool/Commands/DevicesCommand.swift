@@ -21,7 +21,7 @@ struct DevicesCommand: Subcommand {
     func run(on console: Console) async -> ExitCode {
         let discovery = DeviceDiscovery()
         let hidraw = HidrawDiscovery()
-        let devices = discovery.devices().map { DeviceListing(device: $0, hidraw: hidraw.pad(for: $0)) }
+        let devices = (discovery.devices() + hidraw.hidrawOnlyPads()).map { DeviceListing(device: $0, hidraw: hidraw.pad(for: $0)) }
         if json {
             console.out("[" + devices.map(\.json).joined(separator: ",") + "]")
         } else if devices.isEmpty {

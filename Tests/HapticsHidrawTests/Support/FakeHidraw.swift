@@ -8,11 +8,13 @@ import Synchronization
 /// A stand-in for the hidraw system calls: pads' nodes that record every report written and
 /// when, guardians that record their control messages, a clock and timers run by hand.
 final class FakeHidraw: Sendable {
-    /// One write: the descriptor, the bytes and the clock's time.
+    /// One write: the descriptor, the bytes, the clock's time, and whether it was a FEATURE
+    /// report (`HIDIOCSFEATURE`).
     struct Write: Sendable {
         var fd: Int32
         var bytes: [UInt8]
         var at: Duration
+        var isFeature = false
     }
 
     private struct Timer {
@@ -42,7 +44,11 @@ final class FakeHidraw: Sendable {
     /// and the clock has moved on by this much when it returns.
     let writeCost: Duration
 
-    init(writable: Bool = true, openError: Errno? = nil, writeCost: Duration = .zero) {
+    /// The files `readBytes` finds, by path (sysfs attributes).
+    let files: [String: [UInt8]]
+
+    init(writable: Bool = true, openError: Errno? = nil, writeCost: Duration = .zero, files: [String: [UInt8]] = [:]) {
+        self.files = files
         self.writable = writable
         self.openError = openError
         self.writeCost = writeCost
@@ -68,14 +74,25 @@ final class FakeHidraw: Sendable {
                     if fd < Self.firstControl { state.now += writeCost }
                 }
             },
+            setFeature: { [self] fd, bytes throws(Errno) in
+                try state.withLock { state throws(Errno) in
+                    if state.gone.contains(fd) { throw Errno(19) }
+                    state.writes.append(Write(fd: fd, bytes: bytes, at: state.now, isFeature: true))
+                    state.now += writeCost
+                }
+            },
             close: { [self] fd in state.withLock { $0.closed.append(fd) } },
             canWrite: { [self] _ in writable },
-            listDirectory: { path throws(Errno) in
+            listDirectory: { [self] path throws(Errno) in
+                if path == "/sys/class/hidraw" {
+                    return Set(files.keys.compactMap { $0.split(separator: "/").dropFirst(3).first.map(String.init) }).sorted()
+                }
                 // `.../class/input/eventN/device/device/hidraw` names `hidrawN`.
                 let parts = path.split(separator: "/")
                 guard let event = parts.first(where: { $0.hasPrefix("event") }) else { throw Errno(2) }
                 return ["hidraw" + event.dropFirst("event".count)]
             },
+            readBytes: { [self] path in files[path] },
             resolve: { $0 },
             spawnGuardian: { [self] _ throws(Errno) in
                 state.withLock { state in
@@ -159,4 +176,5 @@ enum Pads {
     static let switchPro = device(5, vendor: 0x057E, product: 0x2009, bus: 3, name: "Nintendo Switch Pro Controller")
     static let xbox = device(6, vendor: 0x045E, product: 0x0B13, bus: 5, name: "Xbox Wireless Controller")
     static let dualShock4 = device(7, vendor: 0x054C, product: 0x09CC, bus: 3, name: "Wireless Controller")
+    static let steamDeck = device(8, vendor: 0x28DE, product: 0x1205, bus: 3, name: "Steam Deck")
 }

@@ -6,7 +6,8 @@ import Testing
     @Test func theNamesAreCoreHapticsLocalitiesSpelledForACommandLine() {
         #expect(
             Locality.allCases.map(\.rawValue) == [
-                "all", "handles", "left-handle", "right-handle", "triggers", "left-trigger", "right-trigger",
+                "all", "handles", "left-handle", "right-handle", "triggers", "left-trigger", "right-trigger", "trackpads",
+                "left-trackpad", "right-trackpad",
             ])
     }
 
@@ -33,7 +34,8 @@ import Testing
     }
 
     @Test func theProfilesPartsComeFromTheirSidesAndTriggers() {
-        #expect(PadProfile.dualSense.parts == Set(PadPart.allCases))
+        #expect(PadProfile.dualSense.parts == PadPart.handles.union(PadPart.triggers))
+        #expect(PadProfile.steamDeck.parts == PadPart.handles.union(PadPart.trackpads))
         #expect(PadProfile.dualSense.rumbleParts == PadPart.handles)
         #expect(PadProfile.xboxBluetooth.triggers == .motors)
         #expect(PadProfile.switchPro.parts == PadPart.handles)

@@ -7,7 +7,8 @@ import Testing
     @Test func theProfilesAreFoundByTheirNames() {
         #expect(
             PadProfile.known.map(\.name) == [
-                "dualsense", "dualshock4", "xbox-bt", "switch-pro", "switch-pro-hd", "dualsense-voice-coils", "generic",
+                "dualsense", "dualshock4", "xbox-bt", "switch-pro", "switch-pro-hd", "dualsense-voice-coils", "steam-deck",
+                "steam-controller", "generic",
             ])
         #expect(PadProfile.known.allSatisfy { PadProfile.named($0.name) == $0 })
         #expect(PadProfile.named("dualsense5") == nil)
@@ -31,6 +32,9 @@ import Testing
         // "Wireless Controller" alone does not tell a DualSense from a DualShock 4.
         (0x0000, 0x0000, 3, "Wireless Controller", "generic"),
         (0x1234, 0x5678, 6, "Haptics Test Pad", "generic"),
+        (0x28DE, 0x1205, 3, "Valve Software Steam Deck Controller", "steam-deck"),
+        (0x28DE, 0x1102, 3, "Valve Software Steam Controller", "steam-controller"),
+        (0x28DE, 0x1142, 3, "Valve Software Steam Controller", "steam-controller"),
     ])
     func aDeviceGetsItsPadsProfile(vendor: UInt16, product: UInt16, bus: UInt16, name: String, expected: String) {
         #expect(PadProfile.matching(vendor: vendor, product: product, bus: bus, name: name).name == expected)
@@ -70,7 +74,7 @@ import Testing
         #expect(render(.switchProHD) == .milliseconds(20))
         #expect(render(.switchPro) == .milliseconds(50))
         #expect(render(.dualSenseVoiceCoils) == .milliseconds(20))
-        for pad in PadProfile.known where pad != .switchProHD && pad != .dualSenseVoiceCoils {
+        for pad in PadProfile.known where pad != .switchProHD && pad != .dualSenseVoiceCoils && !pad.hasHapticTrackpads {
             #expect(pad.transientPulse == nil, "\(pad.name)")
         }
     }
