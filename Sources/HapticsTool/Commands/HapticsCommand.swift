@@ -10,6 +10,7 @@ public enum HapticsCommand {
     static let subcommands: [any Subcommand.Type] = [
         ImpactCommand.self, NotifyCommand.self, SelectCommand.self, PlayCommand.self,
         RenderCommand.self, ValidateCommand.self, ConvertCommand.self, ListCommand.self, DevicesCommand.self, DemoCommand.self,
+        LightCommand.self,
     ]
 
     /// The top-level command's declaration: its help lists the subcommands.
