@@ -30,7 +30,9 @@ public struct LightColor: Sendable, Hashable, CustomStringConvertible {
             return
         }
         let digits = Array(lowered.utf8)
-        guard digits.count == 7, digits[0] == UInt8(ascii: "#") else { return nil }
+        guard digits.count == 7, digits[0] == UInt8(ascii: "#"),
+            digits.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
+        else { return nil }
         var levels: [UInt8] = []
         for index in stride(from: 1, to: 7, by: 2) {
             guard let level = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else { return nil }

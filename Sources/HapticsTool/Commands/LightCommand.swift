@@ -28,7 +28,7 @@ struct LightCommand: Subcommand {
     let device: DeviceSelection
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
-        hold = try arguments.valueIfPresent(Self.hold)
+        hold = try arguments.value(Self.hold)
         device = DeviceSelection(option: try arguments.value(Self.device))
         let name = try arguments.single(Self.color)
         guard let color = LightColor(parsing: name) else {
