@@ -101,6 +101,7 @@ haptics * --loop forever*	interrupt	130	never ends by itself: Ctrl-C stops it, e
 haptics impact * --driver stdout,evdev	run	EVDEV	with no gamepad, evdev cannot open one and the command fails as the page says (exit 1)
 haptics trigger *	run	EVDEV	with no gamepad, hidraw finds no pad and the command fails with its advice (exit 1)
 haptics * --driver hidraw *	run	EVDEV	with no gamepad, hidraw finds no pad and the command fails with its advice (exit 1)
+haptics light *	run	EVDEV	with no gamepad, no light bar is found and the command fails as the page says (exit 1)
 haptics validate examples/broken.ahap	session	65	a broken pattern file exits 65, with the error the page shows
 haptics devices*	run	0	with no gamepad, prints nothing on standard output (--json: [])
 haptics impact *	run	0	-

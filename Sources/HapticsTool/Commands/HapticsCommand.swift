@@ -11,6 +11,7 @@ public enum HapticsCommand {
         ImpactCommand.self, NotifyCommand.self, SelectCommand.self, PlayCommand.self,
         RenderCommand.self, ValidateCommand.self, ConvertCommand.self, ListCommand.self, DevicesCommand.self, DemoCommand.self,
         TriggerCommand.self,
+        LightCommand.self,
     ]
 
     /// The top-level command's declaration: its help lists the subcommands.

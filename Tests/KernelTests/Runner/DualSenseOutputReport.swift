@@ -9,7 +9,10 @@
 /// LED and power-save bytes, then the right trigger's 11-byte effect block and the left one's
 /// (bytes 11...21 and 22...32 of a USB report, two later over Bluetooth). In the first
 /// valid-flag byte, 0x01 and 0x02 select the motors (classic rumble and haptics select, which
-/// hid-playstation sets), 0x04 the right trigger's block and 0x08 the left one's.
+/// hid-playstation sets), 0x04 the right trigger's block and 0x08 the left one's. The light
+/// bar's red, green and blue are the common fields' bytes 44...46 (after the second reserved
+/// block, `valid_flag2`, the LED setup, brightness and player LED bytes), taken when the second
+/// valid-flag byte has 0x04 (hid-playstation's lightbar control enable).
 struct DualSenseOutputReport: Sendable, CustomStringConvertible {
     /// The first valid-flag byte's motor bits.
     static let motorBits: UInt8 = 0x03
@@ -17,6 +20,9 @@ struct DualSenseOutputReport: Sendable, CustomStringConvertible {
     static let rightTriggerBit: UInt8 = 0x04
     /// The first valid-flag byte's bit for the left trigger's block.
     static let leftTriggerBit: UInt8 = 0x08
+
+    /// The second valid-flag byte's bit for the light bar's colour.
+    static let lightBarBit: UInt8 = 0x04
 
     /// When the device side read it, on the VM's monotonic clock.
     let at: Duration
@@ -37,6 +43,9 @@ struct DualSenseOutputReport: Sendable, CustomStringConvertible {
     /// The left trigger's effect block.
     let leftTrigger: DualSenseTriggerEffect
 
+    /// The light bar's red, green and blue bytes.
+    let lightBar: [UInt8]
+
     /// Decodes an output report; nil for any report but a full 0x02.
     init?(_ output: UhidDevice.Output) {
         let bytes = output.bytes
@@ -50,6 +59,7 @@ struct DualSenseOutputReport: Sendable, CustomStringConvertible {
         leftMotor = bytes[common + 3]
         rightTrigger = DualSenseTriggerEffect(bytes[(common + 10)..<(common + 21)])
         leftTrigger = DualSenseTriggerEffect(bytes[(common + 21)..<(common + 32)])
+        lightBar = Array(bytes[(common + 44)...(common + 46)])
     }
 
     /// Where the common fields start: after the id of a USB report 0x02 (48 bytes), after the
@@ -65,6 +75,9 @@ struct DualSenseOutputReport: Sendable, CustomStringConvertible {
 
     /// Whether the report sets either trigger's block (hid-playstation never does).
     var setsTriggers: Bool { validFlag0 & (Self.rightTriggerBit | Self.leftTriggerBit) != 0 }
+
+    /// The colour the report sets on the light bar, nil when it sets none.
+    var lightBarColor: [UInt8]? { validFlag1 & Self.lightBarBit != 0 ? lightBar : nil }
 
     /// Whether the report sets the motors.
     var setsMotors: Bool { validFlag0 & Self.motorBits != 0 }

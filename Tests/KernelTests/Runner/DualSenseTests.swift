@@ -1,3 +1,4 @@
+import Glibc
 import Haptics
 import HapticsEvdev
 import VirtualDevices
@@ -18,6 +19,14 @@ enum DualSenseTests {
             tests.append(
                 KernelTest(name: "uhid dualsense: haptics play heavy rumbles the pad fully, then stops it") {
                     try await cliRumbles(haptics: haptics)
+                })
+            tests.append(
+                KernelTest(name: "uhid dualsense: haptics light red --hold 0.5 turns the light bar red, then back to its blue") {
+                    try await lightHolds(haptics: haptics)
+                })
+            tests.append(
+                KernelTest(name: "uhid dualsense: haptics light green restores the light bar on SIGINT and exits 130") {
+                    try await lightRestoresOnSignal(haptics: haptics)
                 })
         }
         return tests
@@ -135,5 +144,48 @@ enum DualSenseTests {
         let levels = PadPlayback.distinct(PadPlayback.settle(pad, from: start).map(\.levels))
         let expected = [MotorLevels.off, MotorLevels(weak: 0xFF, strong: 0xFF), .off]
         try expect(levels == expected, "the pad went through \(levels), expected \(expected)")
+    }
+
+    /// The colours the pad's light bar was given after output report `start`, each once in a row.
+    private static func lightBarColors(_ pad: VirtualDualSense, from start: Int) -> [[UInt8]] {
+        var colors: [[UInt8]] = []
+        for color in pad.outputReports.dropFirst(start).compactMap(\.lightBarColor) where colors.last != color {
+            colors.append(color)
+        }
+        return colors
+    }
+
+    /// hid-playstation's probe blue, the colour a never-written light bar is restored to.
+    private static let probeBlue: [UInt8] = [0, 0, 128]
+
+    /// `haptics light red --hold 0.5`: red for the hold, then the probe's blue again.
+    private static func lightHolds(haptics: String) async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        let start = pad.outputReports.count
+        let began = Monotonic.now
+        let (status, output) = try ChildProcess(haptics, ["light", "red", "--hold", "0.5", "--device", pad.node]).finish()
+        let took = Monotonic.now - began
+        try expect(status == 0, "haptics light exited \(status):\n\(output)")
+        try expect(took >= .milliseconds(500), "haptics light --hold 0.5 returned after \(took)")
+        usleep(50_000)
+        let colors = lightBarColors(pad, from: start)
+        try expect(colors == [[255, 0, 0], probeBlue], "the light bar went through \(colors), expected red then \(probeBlue)")
+    }
+
+    /// `haptics light green` holds until SIGINT, then restores the light bar and exits 130.
+    private static func lightRestoresOnSignal(haptics: String) async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        let start = pad.outputReports.count
+        let child = try ChildProcess(haptics, ["light", "green", "--device", pad.node])
+        let lit = Monotonic.wait(upTo: .seconds(5)) { lightBarColors(pad, from: start).last == [0, 255, 0] }
+        child.kill(SIGINT)
+        let (status, output) = child.finish()
+        try expect(lit, "the light bar never turned green: \(lightBarColors(pad, from: start))\n\(output)")
+        try expect(status == 130, "haptics light exited \(status) after SIGINT:\n\(output)")
+        usleep(50_000)
+        let colors = lightBarColors(pad, from: start)
+        try expect(colors == [[0, 255, 0], probeBlue], "the light bar went through \(colors), expected green then \(probeBlue)")
     }
 }
