@@ -40,7 +40,7 @@ struct HapticsDaemonCommandTests {
         #expect(result.output.contains("ended 2"), "\(result.output)")
         #expect(
             poll(timeout: .seconds(5)) {
-                harness.log.contains("ended with reason 2, its playback failed: /dev/null is not an input device")
+                harness.log.contains("ended with reason 2, its engine stopped (system-error): /dev/null is not an input device")
             },
             "\(harness.log)")
     }

@@ -23,6 +23,8 @@ final class RunningFeedbacks {
     private var runs: [UInt32: [Run]] = [:]
     /// The running feedback started under each key (`start(_:on:client:key:)`).
     private var keyed: [String: UInt32] = [:]
+    /// Which feedbacks sound on each engine: pre-empting ones silence the others.
+    private var arbitration = FeedbackArbitration<ObjectIdentifier>()
 
     /// The profile feedbacks play under: `full`, or lower.
     var profile = FeedbackProfile.full
@@ -43,12 +45,13 @@ final class RunningFeedbacks {
 
     // MARK: - Starting
 
-    /// Replies with a new id and starts `timelines` as that feedback of the caller, or signals
-    /// its end at once when there is nothing to play. Unless `endsWithClient`, only a loop ends
-    /// when the caller leaves the bus. `timeout` is one ``MethodArguments`` checked.
+    /// Replies with a new id and starts `timelines` as that feedback of the caller, ranked
+    /// `priority` on its engines, or signals its end at once when there is nothing to play.
+    /// Unless `endsWithClient`, only a loop ends when the caller leaves the bus. `timeout` is
+    /// one ``MethodArguments`` checked.
     func play(
         _ timelines: [(timeline: FeedbackTimeline, engine: HapticEngine)], for call: BusMessage, timeout: Int32,
-        endsWithClient: Bool = false
+        endsWithClient: Bool = false, priority: FeedbackPriority = .normal
     )
         throws(MethodError) -> Int32
     {
@@ -58,7 +61,8 @@ final class RunningFeedbacks {
         // starts (its time counted from then) or, with nothing to play, `FeedbackEnded` follows.
         let result = Bus.reply(to: call, id)
         let started = start(
-            id, timelines, client: client, timeout: timeout, signalled: true, endsWithClient: endsWithClient || timeout != -1)
+            id, timelines, client: client, timeout: timeout, signalled: true, endsWithClient: endsWithClient || timeout != -1,
+            priority: priority)
         if !started { bus.emitFeedbackEnded(id: id, reason: EndReason.notFound.rawValue) }
         return result
     }
@@ -68,7 +72,7 @@ final class RunningFeedbacks {
     /// leaves: `Vibrate`'s.
     func start(_ timeline: FeedbackTimeline, on engine: HapticEngine, client: String, key: String) {
         let id = registry.takeID()
-        if start(id, [(timeline, engine)], client: client, timeout: -1, signalled: false, endsWithClient: false) {
+        if start(id, [(timeline, engine)], client: client, timeout: -1, signalled: false, endsWithClient: false, priority: .normal) {
             keyed[key] = id
         }
     }
@@ -80,18 +84,49 @@ final class RunningFeedbacks {
 
     /// Starts the first run of each of `timelines`; `false` when there are none. Each run ends
     /// at its timeline's end (`fbd_feedback_vibra_run` in src/fbd-feedback-vibra.c: the
-    /// `duration` timer), not when its track stops.
+    /// `duration` timer), not when its track stops. A run sounds unless a pre-empting feedback
+    /// runs on its engine; a pre-empting one silences the others there.
     private func start(
         _ id: UInt32, _ timelines: [(timeline: FeedbackTimeline, engine: HapticEngine)], client: String, timeout: Int32,
-        signalled: Bool, endsWithClient: Bool
+        signalled: Bool, endsWithClient: Bool, priority: FeedbackPriority
     ) -> Bool {
         guard !timelines.isEmpty else { return false }
         let now = MonotonicInstant.now
         registry.started(
             id, client: client, runEnds: timelines.map { now + $0.timeline.end }, repeats: timeout != -1,
             deadline: timeout > 0 ? now + .seconds(timeout) : nil, signalled: signalled, endsWithClient: endsWithClient)
-        runs[id] = timelines.map { Run(timeline: $0.timeline, engine: $0.engine, playback: play($0.timeline, on: $0.engine, for: id)) }
+        runs[id] = timelines.map { timeline, engine in
+            let decision = arbitration.start(id, priority, on: ObjectIdentifier(engine))
+            for other in decision.silences { silence(other, on: engine) }
+            return Run(timeline: timeline, engine: engine, playback: decision.sounds ? play(timeline, on: engine, for: id) : nil)
+        }
         return true
+    }
+
+    /// Stops the playbacks of feedback `id` on `engine`: a pre-empting feedback started there.
+    private func silence(_ id: UInt32, on engine: HapticEngine) {
+        for index in runs[id]?.indices ?? 0..<0 where runs[id]?[index].engine === engine {
+            runs[id]?[index].playback?.stop()
+            runs[id]?[index].playback = nil
+        }
+    }
+
+    /// The feedbacks silenced on the engines in `released` sound again: the runs of those that
+    /// loop start again at once; the others stay silent until their runs end, when they end.
+    private func resume(_ released: [ObjectIdentifier: [UInt32]]) {
+        let now = MonotonicInstant.now
+        for (pad, ids) in released {
+            for id in ids {
+                guard let entry = registry.entries[id], entry.repeats, !entry.expired else { continue }
+                for index in runs[id]?.indices ?? 0..<0 {
+                    guard let run = runs[id]?[index], ObjectIdentifier(run.engine) == pad, entry.runEnds[index] != nil,
+                        run.timeline.end > .zero
+                    else { continue }
+                    runs[id]?[index].playback = play(run.timeline, on: run.engine, for: id)
+                    registry.restarted(id, index: index, until: now + run.timeline.end)
+                }
+            }
+        }
     }
 
     /// Plays one run of `timeline` on `engine`; a failed playback ends feedback `id`.
@@ -100,7 +135,9 @@ final class RunningFeedbacks {
         let handle = engine.play(timeline.track)
         let mailbox = self.mailbox
         handle.whenFinished { outcome in
-            if case .failed(let error) = outcome { mailbox.post(.playbackFailed(id, Advice.message(for: error))) }
+            if case .failed(let error) = outcome {
+                mailbox.post(.playbackFailed(id, EngineStopReason(driverError: error), Advice.message(for: error)))
+            }
         }
         return handle
     }
@@ -121,18 +158,21 @@ final class RunningFeedbacks {
         for id in registry.entries.keys.sorted() { end(id, .explicit) }
     }
 
-    /// Ends feedback `id`, whose playback failed with `message`, if it still runs.
-    func playbackFailed(_ id: UInt32, message: String) {
+    /// Ends feedback `id`, whose playback failed with `message`, stopping its engine for
+    /// `reason`, if it still runs: with the end reason `reason` maps to.
+    func playbackFailed(_ id: UInt32, reason: EngineStopReason, message: String) {
         guard registry.entries[id] != nil else { return }
-        log("hapticsd: feedback \(id) ended with reason 2, its playback failed: \(message)")
-        end(id, .explicit)
+        let ending = EndReason(reason)
+        log("hapticsd: feedback \(id) ended with reason \(ending.rawValue), its engine stopped (\(reason.name)): \(message)")
+        end(id, ending)
     }
 
-    /// Drops what was kept for `id`, which ended; a last pulse lengthened past the feedback's
-    /// end plays out.
+    /// Drops what was kept for `id`, which ended, and lets what it silenced sound again; a
+    /// last pulse lengthened past the feedback's end plays out.
     private func forget(_ id: UInt32) {
         runs[id] = nil
         if let key = keyed.first(where: { $0.value == id })?.key { keyed[key] = nil }
+        resume(arbitration.end(id))
     }
 
     // MARK: - Time and clients
@@ -149,7 +189,8 @@ final class RunningFeedbacks {
             let timeline = played.timeline
             if run.repeats, timeline.end > .zero {
                 played.playback?.stop()
-                runs[run.id]?[run.index].playback = play(timeline, on: played.engine, for: run.id)
+                let sounds = arbitration.sounds(run.id, on: ObjectIdentifier(played.engine))
+                runs[run.id]?[run.index].playback = sounds ? play(timeline, on: played.engine, for: run.id) : nil
                 registry.restarted(run.id, index: run.index, until: now + timeline.end)
             } else if let entry = registry.finished(run.id, index: run.index) {
                 forget(run.id)

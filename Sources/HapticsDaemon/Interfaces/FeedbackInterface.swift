@@ -37,11 +37,14 @@ final class FeedbackInterface {
     /// apps its `allow-important` setting lists; here every app may); the reply is the new
     /// feedback's id,
     /// always, and when the theme has nothing for the event `FeedbackEnded` with `NOT_FOUND`
-    /// follows it at once.
+    /// follows it at once. An important or notification-class feedback pre-empts the others on
+    /// the engine (`FeedbackPriority`, `FeedbackArbitration`).
     func triggerFeedback(_ event: String, hints: FeedbackHints, timeout: Int32, for call: BusMessage) throws(MethodError) -> Int32 {
         let level = hints.important ? FeedbackProfile.full : max(feedbacks.profile, hints.profile ?? .full)
         let timelines = theme.timelines(for: event, at: level)
-        return try feedbacks.play(timelines.map { ($0, engine) }, for: call, timeout: timeout, endsWithClient: true)
+        return try feedbacks.play(
+            timelines.map { ($0, engine) }, for: call, timeout: timeout, endsWithClient: true,
+            priority: FeedbackPriority(event: event, important: hints.important))
     }
 
     /// `EndFeedback`: ends feedback `id` (`FeedbackEnded` goes out before the reply).

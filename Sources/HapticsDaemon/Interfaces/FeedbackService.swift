@@ -52,7 +52,7 @@ final class FeedbackService {
     /// plugged in or out closes the localities' idle engines and updates `Devices`.
     func perform(_ work: DaemonWork) {
         switch work {
-        case .playbackFailed(let id, let message): feedbacks.playbackFailed(id, message: message)
+        case .playbackFailed(let id, let reason, let message): feedbacks.playbackFailed(id, reason: reason, message: message)
         case .devicesChanged: haptics.devicesChanged()
         }
     }

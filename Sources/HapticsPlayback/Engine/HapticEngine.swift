@@ -166,6 +166,31 @@ public final class HapticEngine: HapticFeedback {
         core.setGain(gain)
     }
 
+    /// Called with the reason each time the engine stops, as `CHHapticEngine.stoppedHandler`:
+    /// the pad went away (`deviceWentAway`, once until it is back), the program stopped it
+    /// (`stop()`, `close()`), or the driver failed otherwise (`systemError`). The playbacks it
+    /// stopped have heard their outcomes first: `.stopped`, or `.failed` with the driver's
+    /// error.
+    ///
+    /// Handlers are called outside the engine's lock, one at a time and in order with the
+    /// playbacks' outcomes, on the thread that performs the engine's driver calls: the
+    /// clock's timer thread for a frame that failed, the caller's for `stop()` (or any call
+    /// that found the driver free). A handler may call the engine back, e.g. play again.
+    public var stoppedHandler: (@Sendable (EngineStopReason) -> Void)? {
+        get { core.stoppedHandler }
+        set { core.stoppedHandler = newValue }
+    }
+
+    /// Called when the engine can play again after the pad went away, as
+    /// `CHHapticEngine.resetHandler`: the first driver call that succeeds since (a frame,
+    /// `prepare()` or `start()`) calls it, before anything else is
+    /// performed. The engine does not watch for the pad by itself: call `prepare()` when it
+    /// may be back (a hot-plug event). Called as `stoppedHandler` is.
+    public var resetHandler: (@Sendable () -> Void)? {
+        get { core.resetHandler }
+        set { core.resetHandler = newValue }
+    }
+
     /// Gets the driver ready and throws why it cannot be, e.g. a missing or forbidden device.
     public func start() async throws {
         try await core.start()

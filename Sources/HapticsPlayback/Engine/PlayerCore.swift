@@ -45,6 +45,8 @@ final class PlayerCore: Sendable {
         var nextTicket: UInt64 = 0
         /// Callers waiting for a driver call, by ticket.
         var replies: [UInt64: DriverReply] = [:]
+        var stoppedHandler: (@Sendable (EngineStopReason) -> Void)?
+        var resetHandler: (@Sendable () -> Void)?
     }
 
     private let driver: any HapticDriver
@@ -84,6 +86,20 @@ final class PlayerCore: Sendable {
     /// Sets the master gain (clamped to 0...1); what is playing follows at once.
     func setGain(_ gain: Double) {
         step { machine, now in machine.setGain(gain, at: now) }
+    }
+
+    /// Called with the reason whenever the engine stops, on the serial path, after the
+    /// outcomes of the playbacks it stopped.
+    var stoppedHandler: (@Sendable (EngineStopReason) -> Void)? {
+        get { state.withLock { $0.stoppedHandler } }
+        set { state.withLock { $0.stoppedHandler = newValue } }
+    }
+
+    /// Called on the serial path when a driver call succeeds after the device went away,
+    /// before anything else is performed.
+    var resetHandler: (@Sendable () -> Void)? {
+        get { state.withLock { $0.resetHandler } }
+        set { state.withLock { $0.resetHandler = newValue } }
     }
 
     /// Asks for the driver to be made ready, in turn with the frames queued before, without
@@ -202,13 +218,17 @@ final class PlayerCore: Sendable {
         if let deadline { state.timer?.arm(at: deadline) } else { state.timer?.disarm() }
     }
 
-    /// Performs the queued actions one by one, outside the lock, until none is left.
+    /// Performs the queued actions one by one, outside the lock, until none is left; the
+    /// machine hears of each driver call that succeeded when the next action is taken.
     private func performActions() {
-        while let work = state.withLock({ state in nextWork(&state) }) {
+        var succeeded = false
+        while let work = state.withLock({ state in nextWork(&state, afterSuccess: succeeded) }) {
+            succeeded = false
             switch work {
             case .apply(let frame):
                 do {
                     try driver.apply(frame)
+                    succeeded = true
                 } catch {
                     step { machine, _ in machine.driverFailed(error) }
                 }
@@ -218,17 +238,24 @@ final class PlayerCore: Sendable {
                 for completion in completions { completion.finish(outcome) }
             case .prepareDriver(let reply):
                 let result = Result { try driver.prepare() }
+                if case .success = result { succeeded = true }
                 reply?.finish(result)
             case .closeDriver(let reply):
                 driver.close()
                 reply?.finish(.success(()))
+            case .stopped(let handler, let reason):
+                handler?(reason)
+            case .reset(let handler):
+                handler?()
             }
         }
     }
 
     /// The next action with what performing it takes from the state (the completions to
-    /// finish, the caller to answer); `nil`, freeing the path, when none is left.
-    private func nextWork(_ state: inout State) -> Work? {
+    /// finish, the caller to answer, the handler to call); `nil`, freeing the path, when none
+    /// is left. `afterSuccess` says that the driver call performed last succeeded.
+    private func nextWork(_ state: inout State, afterSuccess: Bool) -> Work? {
+        if afterSuccess { state.machine.driverSucceeded() }
         guard let action = state.machine.takeAction() else {
             state.isPerforming = false
             state.machine.decideAhead()
@@ -246,6 +273,10 @@ final class PlayerCore: Sendable {
             return .prepareDriver(ticket.flatMap { state.replies.removeValue(forKey: $0) })
         case .closeDriver(let ticket):
             return .closeDriver(state.replies.removeValue(forKey: ticket))
+        case .engineStopped(let reason):
+            return .stopped(state.stoppedHandler, reason)
+        case .engineReset:
+            return .reset(state.resetHandler)
         }
     }
 
@@ -257,6 +288,8 @@ final class PlayerCore: Sendable {
         case finish([PlaybackCompletion], PlaybackOutcome)
         case prepareDriver(DriverReply?)
         case closeDriver(DriverReply?)
+        case stopped((@Sendable (EngineStopReason) -> Void)?, EngineStopReason)
+        case reset((@Sendable () -> Void)?)
     }
 }
 

@@ -23,6 +23,10 @@ struct PlaybackStateMachine: Sendable {
         case prepareDriver(ticket: UInt64?)
         /// Release the driver; `ticket` names the caller waiting for it.
         case closeDriver(ticket: UInt64)
+        /// Tell the engine's `stoppedHandler` why it stopped.
+        case engineStopped(EngineStopReason)
+        /// Tell the engine's `resetHandler` that the device is back and the engine plays again.
+        case engineReset
     }
 
     private var mixer: Mixer
@@ -40,6 +44,9 @@ struct PlaybackStateMachine: Sendable {
     private var upcoming: RumbleFrame?
     private var actions: [Action] = []
     private var nextAction = 0
+    /// Whether the driver's last failure meant that the device went away, and no driver call
+    /// has succeeded since.
+    private(set) var deviceAway = false
 
     /// A machine with nothing playing. A held level is re-sent every `refreshInterval` (at
     /// least 10 ms); beyond `maximumVoices` overlapping playbacks, the oldest is stopped.
@@ -93,13 +100,15 @@ struct PlaybackStateMachine: Sendable {
         finish([id], .stopped)
     }
 
-    /// Stops everything at `now` and turns the motors off, whether or not anything played.
+    /// Stops everything at `now` and turns the motors off, whether or not anything played;
+    /// the engine hears that the program stopped it, after the playbacks' outcomes.
     mutating func stopAll(at now: Duration) {
         catchUp(to: now)
         let stopped = mixer.removeAll() + mixer.stopAdvanced()
         goQuiet()
         actions.append(.stopMotors)
         finish(stopped, .stopped)
+        actions.append(.engineStopped(.stoppedByApplication))
     }
 
     /// Adds an advanced player's voice for the pattern `sampler` samples, idle until a start,
@@ -164,13 +173,15 @@ struct PlaybackStateMachine: Sendable {
     }
 
     /// The driver failed: the frames and stops not yet performed are dropped (outcomes already
-    /// decided still come), the motors are turned off, and every playback ends
-    /// `.failed(error)`.
+    /// decided still come), the motors are turned off, every playback ends `.failed(error)`,
+    /// and then the engine hears why it stopped (`EngineStopReason(driverError:)`). While the
+    /// device stays away, later failures that say so again end their playbacks without telling
+    /// the engine a second time.
     mutating func driverFailed(_ error: any Error) {
         let pending = actions[nextAction...].filter { action in
             switch action {
             case .apply, .stopMotors: false
-            case .finish, .prepareDriver, .closeDriver: true
+            case .finish, .prepareDriver, .closeDriver, .engineStopped, .engineReset: true
             }
         }
         actions = Array(pending)
@@ -179,6 +190,18 @@ struct PlaybackStateMachine: Sendable {
         goQuiet()
         actions.append(.stopMotors)
         finish(failed, .failed(error))
+        let reason = EngineStopReason(driverError: error)
+        let wentAway = if case .deviceWentAway = reason { true } else { false }
+        if !(wentAway && deviceAway) { actions.append(.engineStopped(reason)) }
+        deviceAway = wentAway
+    }
+
+    /// A driver call succeeded: after the device went away, the engine hears that it is back,
+    /// before any action already queued.
+    mutating func driverSucceeded() {
+        guard deviceAway else { return }
+        deviceAway = false
+        actions.insert(.engineReset, at: nextAction)
     }
 
     /// Asks for the driver to be made ready, after every action already decided; `ticket`

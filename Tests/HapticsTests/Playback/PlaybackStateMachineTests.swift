@@ -90,34 +90,37 @@ struct MachineRow: Sendable, CustomTestStringConvertible {
     /// track: a frame lasts until the mix changes or a voice ends.
     static let table: [MachineState: [[String]]] = [
         .idle: [
-            ["apply 20+40 0.5/0.25"], ["finish [1] completed"], [], [], ["stop"], [], [], [], [],
-            ["stop"], ["prepare #7"], ["stop", "close #7"],
+            ["apply 20+40 0.5/0.25"], ["finish [1] completed"], [], [], ["stop", "stopped stopped-by-application"], [], [], [], [],
+            ["stop", "stopped system-error"], ["prepare #7"], ["stop", "stopped stopped-by-application", "close #7"],
         ],
         .playing: [
             ["apply 20+20 1/0.5"], ["finish [2] completed"], ["apply 20+0 0/0", "finish [1] stopped"], [],
-            ["stop", "finish [1] stopped"], ["apply 20+20 0.5/0.25 gain 0.5"], [], ["apply 40+40 1/0"],
+            ["stop", "finish [1] stopped", "stopped stopped-by-application"], ["apply 20+20 0.5/0.25 gain 0.5"], [], ["apply 40+40 1/0"],
             ["apply 40+40 1/0", "apply 80+0 0/0", "finish [1] completed"],
-            ["stop", "finish [1] failed"], ["prepare #7"], ["stop", "finish [1] stopped", "close #7"],
+            ["stop", "finish [1] failed", "stopped system-error"], ["prepare #7"],
+            ["stop", "finish [1] stopped", "stopped stopped-by-application", "close #7"],
         ],
         .looping: [
             ["apply 20+20 1/0.5"], ["finish [2] completed"], ["apply 20+0 0/0", "finish [1] stopped"], [],
-            ["stop", "finish [1] stopped"], ["apply 20+20 0.5/0.25 gain 0.5"], [], ["apply 40+40 1/0"],
+            ["stop", "finish [1] stopped", "stopped stopped-by-application"], ["apply 20+20 0.5/0.25 gain 0.5"], [], ["apply 40+40 1/0"],
             ["apply 40+40 1/0", "apply 80+40 0.5/0.25", "apply 120+40 1/0", "apply 160+40 0.5/0.25", "apply 200+40 1/0"],
-            ["stop", "finish [1] failed"], ["prepare #7"], ["stop", "finish [1] stopped", "close #7"],
+            ["stop", "finish [1] failed", "stopped system-error"], ["prepare #7"],
+            ["stop", "finish [1] stopped", "stopped stopped-by-application", "close #7"],
         ],
         .mixing: [
             ["apply 20+20 1/0.75"], ["finish [3] completed"], ["apply 20+30 0.5/0.25", "finish [1] stopped"], [],
-            ["stop", "finish [1, 2] stopped"], ["apply 20+20 1/0.5 gain 0.5"], [], ["apply 40+10 1/0.25"],
+            ["stop", "finish [1, 2] stopped", "stopped stopped-by-application"], ["apply 20+20 1/0.5 gain 0.5"], [], ["apply 40+10 1/0.25"],
             ["apply 40+10 1/0.25", "apply 50+30 1/0", "apply 80+10 1/0", "finish [1] completed", "apply 90+0 0/0", "finish [2] completed"],
-            ["stop", "finish [1, 2] failed"], ["prepare #7"], ["stop", "finish [1, 2] stopped", "close #7"],
+            ["stop", "finish [1, 2] failed", "stopped system-error"], ["prepare #7"],
+            ["stop", "finish [1, 2] stopped", "stopped stopped-by-application", "close #7"],
         ],
         .stopped: [
-            ["apply 20+40 0.5/0.25"], ["finish [2] completed"], [], [], ["stop"], [], [], [], [],
-            ["stop"], ["prepare #7"], ["stop", "close #7"],
+            ["apply 20+40 0.5/0.25"], ["finish [2] completed"], [], [], ["stop", "stopped stopped-by-application"], [], [], [], [],
+            ["stop", "stopped system-error"], ["prepare #7"], ["stop", "stopped stopped-by-application", "close #7"],
         ],
         .failed: [
-            ["apply 20+40 0.5/0.25"], ["finish [2] completed"], [], [], ["stop"], [], [], [], [],
-            ["stop"], ["prepare #7"], ["stop", "close #7"],
+            ["apply 20+40 0.5/0.25"], ["finish [2] completed"], [], [], ["stop", "stopped stopped-by-application"], [], [], [], [],
+            ["stop", "stopped system-error"], ["prepare #7"], ["stop", "stopped stopped-by-application", "close #7"],
         ],
     ]
 
@@ -155,8 +158,37 @@ struct MachineRow: Sendable, CustomTestStringConvertible {
         machine.deadlineReached(at: .milliseconds(5))
         machine.stop(1, at: .milliseconds(10))
         machine.driverFailed(Unplugged())
-        #expect(Self.drain(&machine) == ["finish [1] stopped", "stop", "finish [2] failed"])
+        #expect(Self.drain(&machine) == ["finish [1] stopped", "stop", "finish [2] failed", "stopped system-error"])
         #expect(machine.deadline == nil)
+    }
+
+    /// An error meaning that the pad went away, as `ENODEV` on a write.
+    struct Gone: Error, DeviceAbsence {
+        var meansNoDeviceYet: Bool { true }
+    }
+
+    @Test func aPadThatWentAwayStopsTheEngineOnceAndItsReturnResetsItFirst() {
+        var machine = Self.machine(in: .idle)
+        _ = machine.play(Self.track, repetition: .once, at: .zero)
+        machine.driverFailed(Gone())
+        #expect(Self.drain(&machine) == ["stop", "finish [1] failed", "stopped device-went-away"])
+        _ = machine.play(Self.track, repetition: .once, at: .milliseconds(10))
+        machine.driverFailed(Gone())
+        #expect(Self.drain(&machine) == ["stop", "finish [2] failed"])
+        _ = machine.play(Self.track, repetition: .once, at: .milliseconds(20))
+        machine.driverSucceeded()
+        #expect(Self.drain(&machine) == ["reset", "apply 20+40 0.5/0.25"])
+        machine.driverSucceeded()
+        #expect(Self.drain(&machine).isEmpty)
+        #expect(!machine.deviceAway)
+    }
+
+    @Test func anotherFailureWhileThePadIsAwayIsASystemErrorAndEndsTheWait() {
+        var machine = Self.machine(in: .idle)
+        machine.driverFailed(Gone())
+        machine.driverFailed(Unplugged())
+        machine.driverSucceeded()
+        #expect(Self.drain(&machine) == ["stopped device-went-away", "stop", "stopped system-error"])
     }
 
     @Test func theGainTravelsWithEveryLaterFrame() {
@@ -242,7 +274,7 @@ struct MachineRow: Sendable, CustomTestStringConvertible {
                     lastStart = frame.start
                 case .finish(let ids, _):
                     for id in ids { finished[id, default: 0] += 1 }
-                case .stopMotors, .prepareDriver, .closeDriver:
+                case .stopMotors, .prepareDriver, .closeDriver, .engineStopped, .engineReset:
                     break
                 }
             }
@@ -334,6 +366,10 @@ struct MachineRow: Sendable, CustomTestStringConvertible {
                 actions.append("prepare #\(ticket.map(String.init) ?? "-")")
             case .closeDriver(let ticket):
                 actions.append("close #\(ticket)")
+            case .engineStopped(let reason):
+                actions.append("stopped \(reason.name)")
+            case .engineReset:
+                actions.append("reset")
             }
         }
         return actions
