@@ -28,6 +28,10 @@ enum DualSenseTests {
                 KernelTest(name: "uhid dualsense: haptics light green restores the light bar on SIGINT and exits 130") {
                     try await lightRestoresOnSignal(haptics: haptics)
                 })
+            tests.append(
+                KernelTest(name: "uhid dualsense: haptics light with a bad colour exits 64 naming it and sends the light bar nothing") {
+                    try await lightRefusesBadColor(haptics: haptics)
+                })
         }
         return tests
     }
@@ -158,11 +162,19 @@ enum DualSenseTests {
     /// hid-playstation's probe blue, the colour a never-written light bar is restored to.
     private static let probeBlue: [UInt8] = [0, 0, 128]
 
+    /// The number of output reports once the probe's blue has reached the pad: hid-playstation
+    /// sends it from a work queue, which may run after the gamepad node appears.
+    private static func settled(_ pad: VirtualDualSense) throws -> Int {
+        let lit = Monotonic.wait(upTo: .seconds(3)) { lightBarColors(pad, from: 0).contains(probeBlue) }
+        try expect(lit, "the probe never set the light bar blue: \(lightBarColors(pad, from: 0))")
+        return pad.outputReports.count
+    }
+
     /// `haptics light red --hold 0.5`: red for the hold, then the probe's blue again.
     private static func lightHolds(haptics: String) async throws {
         let pad = try VirtualDualSense()
         defer { pad.destroy() }
-        let start = pad.outputReports.count
+        let start = try settled(pad)
         let began = Monotonic.now
         let (status, output) = try ChildProcess(haptics, ["light", "red", "--hold", "0.5", "--device", pad.node]).finish()
         let took = Monotonic.now - began
@@ -177,7 +189,7 @@ enum DualSenseTests {
     private static func lightRestoresOnSignal(haptics: String) async throws {
         let pad = try VirtualDualSense()
         defer { pad.destroy() }
-        let start = pad.outputReports.count
+        let start = try settled(pad)
         let child = try ChildProcess(haptics, ["light", "green", "--device", pad.node])
         let lit = Monotonic.wait(upTo: .seconds(5)) { lightBarColors(pad, from: start).last == [0, 255, 0] }
         child.kill(SIGINT)
@@ -187,5 +199,18 @@ enum DualSenseTests {
         usleep(50_000)
         let colors = lightBarColors(pad, from: start)
         try expect(colors == [[0, 255, 0], probeBlue], "the light bar went through \(colors), expected green then \(probeBlue)")
+    }
+
+    /// `haptics light purple`: exit 64 naming the colour, and no report sets the light bar.
+    private static func lightRefusesBadColor(haptics: String) async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        let start = try settled(pad)
+        let (status, output) = try ChildProcess(haptics, ["light", "purple", "--device", pad.node]).finish()
+        try expect(status == 64, "haptics light purple exited \(status):\n\(output)")
+        try expect(output.contains("'purple'"), "haptics light purple did not name the colour:\n\(output)")
+        usleep(100_000)
+        let colors = lightBarColors(pad, from: start)
+        try expect(colors.isEmpty, "a bad colour reached the light bar: \(colors)")
     }
 }
