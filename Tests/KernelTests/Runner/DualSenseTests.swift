@@ -151,7 +151,7 @@ enum DualSenseTests {
     }
 
     /// The colours the pad's light bar was given after output report `start`, each once in a row.
-    private static func lightBarColors(_ pad: VirtualDualSense, from start: Int) -> [[UInt8]] {
+    static func lightBarColors(_ pad: VirtualDualSense, from start: Int) -> [[UInt8]] {
         var colors: [[UInt8]] = []
         for color in pad.outputReports.dropFirst(start).compactMap(\.lightBarColor) where colors.last != color {
             colors.append(color)
@@ -160,11 +160,11 @@ enum DualSenseTests {
     }
 
     /// hid-playstation's probe blue, the colour a never-written light bar is restored to.
-    private static let probeBlue: [UInt8] = [0, 0, 128]
+    static let probeBlue: [UInt8] = [0, 0, 128]
 
     /// The number of output reports once the probe's blue has reached the pad: hid-playstation
     /// sends it from a work queue, which may run after the gamepad node appears.
-    private static func settled(_ pad: VirtualDualSense) throws -> Int {
+    static func settled(_ pad: VirtualDualSense) throws -> Int {
         let lit = Monotonic.wait(upTo: .seconds(3)) { lightBarColors(pad, from: 0).contains(probeBlue) }
         try expect(lit, "the probe never set the light bar blue: \(lightBarColors(pad, from: 0))")
         return pad.outputReports.count

@@ -62,6 +62,11 @@ let tests =
     + GoldenTests.all(options: golden)
     + ConformanceTests.all(setups: conformance)
     + LatencyBenchmark.all(setup: conformance.first, rounds: path(after: "--feedbackd-latency").flatMap { Int($0) })
+    + LightDaemonTests.all(
+        hapticsd: daemonPrograms?.hapticsd,
+        tools: daemonPrograms.flatMap { programs in
+            path(after: "--fbcli").map { FeedbackDaemon.Tools(dbusDaemon: programs.dbusDaemon, busctl: programs.busctl, fbcli: $0) }
+        })
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
