@@ -66,10 +66,12 @@ enum LightDaemonTests {
             "the light bar did not alternate red and dark before the restore: \(shown)")
         let lit = blinking.filter { $0 == red }.count
         try expect((4...6).contains(lit), "the light bar was lit \(lit) times in 1200 ms at 4 Hz, not 5: \(shown)")
-        let end = (changes.last?.at ?? .zero) - triggered
+        // fbcli takes its time to start in the guest: the feedback's 1200 ms count from the
+        // first report, which may itself wait behind the rumble's.
+        let end = (changes.last?.at ?? .zero) - (changes.first?.at ?? .zero)
         try expect(
-            end >= .milliseconds(1150) && end <= .milliseconds(1800),
-            "the light bar was restored \(end) after the trigger, not 1200 ms after it lit: \(shown)")
+            end >= .milliseconds(1000) && end <= .milliseconds(1600),
+            "the light bar was restored \(end) after it lit, not 1200 ms: \(shown)")
         // The blink's edges after the first (whose report may wait behind the rumble's), each
         // half a period after the one before: their median interval.
         let edges = changes.dropFirst().dropLast().map(\.at)

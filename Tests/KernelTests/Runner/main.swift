@@ -62,6 +62,7 @@ let tests =
     + GoldenTests.all(options: golden)
     + ConformanceTests.all(setups: conformance)
     + LatencyBenchmark.all(setup: conformance.first, rounds: path(after: "--feedbackd-latency").flatMap { Int($0) })
+    + DualShock4LightTests.all(haptics: haptics)
     + LightDaemonTests.all(
         hapticsd: daemonPrograms?.hapticsd,
         tools: daemonPrograms.flatMap { programs in
