@@ -29,6 +29,10 @@ enum DualSenseTests {
                     try await lightRestoresOnSignal(haptics: haptics)
                 })
             tests.append(
+                KernelTest(name: "uhid dualsense: haptics light restores a colour written to the LED class before it, as read") {
+                    try await lightRestoresWrittenColor(haptics: haptics)
+                })
+            tests.append(
                 KernelTest(name: "uhid dualsense: haptics light with a bad colour exits 64 naming it and sends the light bar nothing") {
                     try await lightRefusesBadColor(haptics: haptics)
                 })
@@ -212,5 +216,37 @@ enum DualSenseTests {
         usleep(100_000)
         let colors = lightBarColors(pad, from: start)
         try expect(colors.isEmpty, "a bad colour reached the light bar: \(colors)")
+    }
+
+    /// A colour written to the LED class before `haptics light` (as a game or a udev rule
+    /// would): read, and restored as read.
+    private static func lightRestoresWrittenColor(haptics: String) async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        _ = try settled(pad)
+        let event = pad.node.split(separator: "/").last.map(String.init) ?? pad.node
+        let leds = "/sys/class/input/\(event)/device/device/leds"
+        var names: [String] = []
+        if let directory = opendir(leds) {
+            while let entry = readdir(directory) {
+                names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+            }
+            closedir(directory)
+        }
+        let led = try require(names.first { $0.hasSuffix(":rgb:indicator") }, "no multicolour LED in \(leds): \(names)")
+        let fd = open("\(leds)/\(led)/multi_intensity", O_WRONLY)
+        try expect(fd >= 0, "cannot open \(leds)/\(led)/multi_intensity")
+        _ = "16 32 48".withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        let written: [UInt8] = [16, 32, 48]
+        try expect(
+            Monotonic.wait(upTo: .seconds(2)) { lightBarColors(pad, from: 0).last == written },
+            "the written colour never reached the pad: \(lightBarColors(pad, from: 0))")
+        let start = pad.outputReports.count
+        let (status, output) = try ChildProcess(haptics, ["light", "red", "--hold", "0.2", "--device", pad.node]).finish()
+        try expect(status == 0, "haptics light exited \(status):\n\(output)")
+        usleep(50_000)
+        let colors = lightBarColors(pad, from: start)
+        try expect(colors == [[255, 0, 0], written], "the light bar went through \(colors), expected red then \(written)")
     }
 }
