@@ -71,15 +71,17 @@ plan=$(mktemp)
 trap 'rm -f "$log" "$plan" "$plan.newer"' EXIT
 # hapticsd runs in the guest on a dbus-daemon of its own, asked for feedback by busctl.
 daemon=("$bin/hapticsd" /usr/bin/dbus-daemon /usr/bin/busctl)
+# fbcli asks hapticsd for a theme's Led feedback and stays on the bus until it ends.
+fbcli=/usr/bin/fbcli
 failed=0
 summaries=()
 for kernel in "${kernels[@]}"; do
     echo "== kernel tests, in a VM booting Debian's $kernel kernel"
     status=0
     # The guest's tests take about two minutes under emulation; the cap leaves room for a busy host.
-    KERNEL=$kernel VM_TIMEOUT=${VM_TIMEOUT:-420} VM_EXTRA_FILES="$haptics ${daemon[*]} $golden $golden_ahap $fixtures $tone_writer /usr/share/alsa/alsa.conf" \
+    KERNEL=$kernel VM_TIMEOUT=${VM_TIMEOUT:-420} VM_EXTRA_FILES="$haptics ${daemon[*]} $fbcli $golden $golden_ahap $fixtures $tone_writer /usr/share/alsa/alsa.conf" \
         scripts/vm/run.sh "$tests" --haptics "$haptics" --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" \
-        --busctl "${daemon[2]}" --golden "$golden" --golden-ahap "$golden_ahap" --fixtures "$fixtures" --tone-writer "$tone_writer" "${arguments[@]}" | tee "$log" || status=$?
+        --busctl "${daemon[2]}" --fbcli "$fbcli" --golden "$golden" --golden-ahap "$golden_ahap" --fixtures "$fixtures" --tone-writer "$tone_writer" "${arguments[@]}" | tee "$log" || status=$?
     if [[ $status -ne 0 ]]; then
         echo "kernel tests on $kernel failed (status $status); the guest's log is above" >&2
         failed=1

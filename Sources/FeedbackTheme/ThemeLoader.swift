@@ -22,9 +22,13 @@ public import HapticsModel
 ///   Haptica string, with `slot` ms, default 100), `ahap` (an AHAP file) or `haptic` (a Lofelt /
 ///   Meta Haptics Studio `.haptic` clip), each file relative to the theme's folder, and
 ///   `intensity` (0...1, default 1).
+/// - `Led`: `color` (`red`, `green`, `blue`, `white` or `#RRGGBB`; anything else shows white,
+///   with a warning, as `color_string_to_color` in src/fbd-feedback-led.c does), `frequency` in
+///   millihertz (default 0, a steady light), `max-brightness` percent (1...100, default 100);
+///   `priority` is ignored (feedbackd does not use it either). See `LedFeedback`.
 /// - `Dummy` (feedbackd's test type, `fbd-feedback-dummy.c`): plays nothing for `duration` ms
 ///   (default 0: the feedback ends at once), as a silent `VibraPattern` step.
-/// - `Sound` and `Led` entries are skipped, with one notice per type for the whole theme.
+/// - `Sound` entries are skipped, with one notice for the whole theme.
 ///
 /// Entries feedbackd plays in an undefined way (see `VibraRumbleTiming`) load, with a warning
 /// each in `LoadedTheme.warnings`. Anything else wrong is a `ThemeLoadError` naming the file
@@ -116,6 +120,7 @@ private struct ThemeReader {
         }
         integerMagnitudes = Self.writesIntegers(profileList)
         var profiles: [FeedbackProfile: [String: ThemeFeedback]] = [:]
+        var lights: [FeedbackProfile: [String: LedFeedback]] = [:]
         for (index, entry) in profileList.enumerated() {
             let path = root.appending("profiles").appending(index)
             guard case .object = entry else { throw invalid(path, "a profile object", entry) }
@@ -124,30 +129,46 @@ private struct ThemeReader {
                 throw invalid(path.appending("name"), "one of full, quiet, silent", .string(profileName))
             }
             var feedbacks = profiles[profile] ?? [:]
+            var profileLights = lights[profile] ?? [:]
             let list = entry["feedbacks"] ?? .array([])
             guard case .array(let items) = list else { throw invalid(path.appending("feedbacks"), "an array of feedbacks", list) }
             for (itemIndex, item) in items.enumerated() {
                 let itemPath = path.appending("feedbacks").appending(itemIndex)
-                if let (event, feedback) = try feedback(item, at: itemPath) { feedbacks[event] = feedback }
+                switch try feedback(item, at: itemPath) {
+                case .haptic(let event, let feedback)?: feedbacks[event] = feedback
+                case .light(let event, let light)?: profileLights[event] = light
+                case nil: break
+                }
             }
             profiles[profile] = feedbacks
+            lights[profile] = profileLights
         }
         let skippedNotes = skipped.sorted { $0.key < $1.key }.map { type, count in
             "\(file): skipped \(count) \(type) \(count == 1 ? "entry" : "entries"): gamepads play haptics only"
         }
         return LoadedTheme(
-            theme: FeedbackTheme(name: name, parentName: parent, profiles: profiles), notices: skippedNotes + notices,
+            theme: FeedbackTheme(name: name, parentName: parent, profiles: profiles, lights: lights), notices: skippedNotes + notices,
             warnings: warnings)
     }
 
-    private mutating func feedback(_ item: JSONValue, at path: JSONPath) throws(ThemeLoadError) -> (String, ThemeFeedback)? {
+    /// One entry of a profile, by event name.
+    private enum Entry {
+        /// A haptic feedback.
+        case haptic(String, ThemeFeedback)
+        /// A `Led` feedback.
+        case light(String, LedFeedback)
+    }
+
+    private mutating func feedback(_ item: JSONValue, at path: JSONPath) throws(ThemeLoadError) -> Entry? {
         guard case .object = item else { throw invalid(path, "a feedback object ({\"event-name\": ..., \"type\": ...})", item) }
         let event = try string(item, "event-name", at: path)
         let type = try string(item, "type", at: path)
         switch type {
-        case "Sound", "Led":
+        case "Sound":
             skipped[type, default: 0] += 1
             return nil
+        case "Led":
+            return .light(event, try light(item, at: path, event: event))
         case "VibraRumble":
             let rumble = ThemeFeedback.rumble(
                 duration: try milliseconds(item, "duration", at: path, default: 1000),
@@ -156,20 +177,54 @@ private struct ThemeReader {
                 magnitude: try rumbleMagnitude(item, at: path, event: event)
             )
             warnAboutTiming(rumble, at: path, event: event)
-            return (event, rumble)
+            return .haptic(event, rumble)
         case "VibraPeriodic":
-            return (event, try periodic(item, at: path))
+            return .haptic(event, try periodic(item, at: path))
         case "VibraPattern":
-            return (event, .pattern(try steps(item, at: path)))
+            return .haptic(event, .pattern(try steps(item, at: path)))
         case "Haptics":
-            return (event, .haptics(try reference(item, at: path)))
+            return .haptic(event, .haptics(try reference(item, at: path)))
         case "Dummy":
             let duration = try milliseconds(item, "duration", at: path, default: 0)
-            return (event, .pattern([VibraStep(magnitude: 0, duration: duration)]))
+            return .haptic(event, .pattern([VibraStep(magnitude: 0, duration: duration)]))
         default:
             throw invalid(
                 path.appending("type"), "one of VibraRumble, VibraPeriodic, VibraPattern, Haptics, Dummy, Sound, Led", .string(type))
         }
+    }
+
+    /// Reproduces how feedbackd reads a `Led` entry (src/fbd-feedback-led.c): `color_string_to_color`
+    /// takes the four names as written and `#RRGGBB` in hexadecimal digits of any case, and
+    /// shows white for anything else (or none); `frequency` (mHz) and `max-brightness` (1...100
+    /// percent) are unsigned integers.
+    private mutating func light(_ item: JSONValue, at path: JSONPath, event: String) throws(ThemeLoadError) -> LedFeedback {
+        let white = LightColor(red: 255, green: 255, blue: 255)
+        var color = white
+        if case .string(let text)? = item["color"],
+            let parsed = LightColor.named.first(where: { $0.name == text })?.color
+                ?? (text.hasPrefix("#") ? LightColor(parsing: text) : nil)
+        {
+            color = parsed
+        } else {
+            let given = item["color"].map { if case .string(let text) = $0 { "'\(text)'" } else { $0.kindDescription } } ?? "none"
+            warnings.append(
+                "\(file): \(path.appending("color")): '\(event)': feedbackd reads no colour in \(given) and shows white; so does hapticsd")
+        }
+        let frequency = try wholeNumber(item, "frequency", at: path, in: 0...Int(UInt32.max), default: 0, unit: "millihertz")
+        let brightness = try wholeNumber(item, "max-brightness", at: path, in: 1...100, default: 100, unit: "percent")
+        return LedFeedback(color: color, frequency: frequency, maximumBrightness: brightness)
+    }
+
+    private func wholeNumber(
+        _ object: JSONValue, _ key: String, at path: JSONPath, in range: ClosedRange<Int>, default fallback: Int, unit: String
+    ) throws(ThemeLoadError) -> Int {
+        guard let value = object[key] else { return fallback }
+        guard case .number(let number) = value, number == number.rounded(), number >= Double(range.lowerBound),
+            number <= Double(range.upperBound)
+        else {
+            throw invalid(path.appending(key), "a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound)", value)
+        }
+        return Int(number)
     }
 
     private func steps(_ item: JSONValue, at path: JSONPath) throws(ThemeLoadError) -> [VibraStep] {

@@ -40,6 +40,9 @@ import Testing
             loaded.theme.feedbacks(for: "x-myapp-dice-roll", at: .quiet)
                 == [.haptics(PatternReference(source: .haptic(path: "dice.haptic", pattern: Preset.impact(.rigid).pattern)))])
         #expect(loaded.theme.events.count == 8)
+        #expect(
+            loaded.theme.light(for: "message-new-instant", at: .full)
+                == LedFeedback(color: LightColor(red: 0, green: 255, blue: 128), frequency: 2000))
     }
 
     /// Loads `json` with stand-ins for the files: `fixture.ahap` read as AHAP is the heavy
@@ -78,12 +81,15 @@ import Testing
         // No magnitude: 0x7FFF; no fade-in level: the magnitude; no fade-in time: the duration.
         let call = ThemeFeedback.periodic(duration: .milliseconds(10000), magnitude: 1, fadeInTime: .milliseconds(10000), fadeInLevel: 1)
         #expect(loaded.theme.feedbacks(for: "phone-incoming-call", at: .quiet) == [call])
-        #expect(loaded.warnings.isEmpty)
+        // Its Led entries, all in silent, so shown at every profile.
+        let blue = LightColor(red: 0, green: 0, blue: 255)
+        #expect(loaded.theme.light(for: "message-missed-sms", at: .full) == LedFeedback(color: blue, frequency: 2000))
         #expect(
-            loaded.notices == [
-                "\(path): skipped 6 Led entries: gamepads play haptics only",
-                "\(path): skipped 16 Sound entries: gamepads play haptics only",
-            ])
+            loaded.theme.light(for: "battery-caution", at: .silent)
+                == LedFeedback(color: LightColor(red: 255, green: 0, blue: 0), frequency: 5000))
+        #expect(loaded.theme.light(for: "button-pressed", at: .full) == nil)
+        #expect(loaded.warnings.isEmpty)
+        #expect(loaded.notices == ["\(path): skipped 16 Sound entries: gamepads play haptics only"])
     }
 
     @Test func rumbleMagnitudesAreZeroToOneAndIgnoredAbove() throws {
@@ -196,6 +202,41 @@ import Testing
                 + #"{"event-name": "b", "type": "Dummy", "duration": 10000}]}]}"#)
         #expect(loaded.theme.feedbacks(for: "a", at: .full) == [.pattern([VibraStep(magnitude: 0, duration: .zero)])])
         #expect(loaded.theme.feedbacks(for: "b", at: .full) == [.pattern([VibraStep(magnitude: 0, duration: .seconds(10))])])
+    }
+
+    /// `Led` entries as feedbackd reads them: the four names as written, `#RRGGBB` in any case,
+    /// white (with a warning) for anything else; frequency in mHz, 0 by default; max-brightness.
+    @Test func ledEntriesKeepTheirColourFrequencyAndBrightness() throws {
+        let loaded = try load(
+            #"""
+            {"name": "l", "profiles": [
+              {"name": "quiet", "feedbacks": [
+                {"event-name": "a", "type": "VibraRumble", "duration": 100},
+                {"event-name": "a", "type": "Led", "color": "green", "frequency": 2000}
+              ]},
+              {"name": "silent", "feedbacks": [
+                {"event-name": "a", "type": "Led", "color": "red"},
+                {"event-name": "b", "type": "Led", "color": "#0a0B0c", "max-brightness": 50, "priority": 3},
+                {"event-name": "c", "type": "Led", "color": "Purple"},
+                {"event-name": "d", "type": "Led"}
+              ]}
+            ]}
+            """#
+        )
+        let white = LightColor(red: 255, green: 255, blue: 255)
+        #expect(loaded.theme.light(for: "a", at: .full) == LedFeedback(color: LightColor(red: 0, green: 255, blue: 0), frequency: 2000))
+        #expect(loaded.theme.light(for: "a", at: .silent) == LedFeedback(color: LightColor(red: 255, green: 0, blue: 0)))
+        #expect(loaded.theme.feedbacks(for: "a", at: .quiet).count == 1)
+        #expect(
+            loaded.theme.light(for: "b", at: .quiet) == LedFeedback(color: LightColor(red: 10, green: 11, blue: 12), maximumBrightness: 50))
+        #expect(loaded.theme.light(for: "c", at: .quiet) == LedFeedback(color: white))
+        #expect(loaded.theme.light(for: "d", at: .quiet) == LedFeedback(color: white))
+        #expect(
+            loaded.warnings == [
+                "t.json: profiles[1].feedbacks[2].color: 'c': feedbackd reads no colour in 'Purple' and shows white; so does hapticsd",
+                "t.json: profiles[1].feedbacks[3].color: 'd': feedbackd reads no colour in none and shows white; so does hapticsd",
+            ])
+        #expect(loaded.notices.isEmpty)
     }
 
     @Test func profilesAreCumulative() throws {
@@ -336,6 +377,14 @@ import Testing
         (
             #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "VibraPattern", "magnitudes": [1], "durations": []}]}]}"#,
             "t.json: profiles[0].feedbacks[0].durations: expected as many durations as magnitudes (1), found an array"
+        ),
+        (
+            #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Led", "frequency": -1}]}]}"#,
+            "t.json: profiles[0].feedbacks[0].frequency: expected a whole number of millihertz from 0 to 4294967295, found -1"
+        ),
+        (
+            #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Led", "max-brightness": 0}]}]}"#,
+            "t.json: profiles[0].feedbacks[0].max-brightness: expected a whole number of percent from 1 to 100, found 0"
         ),
         (
             #"{"name": "x", "profiles": [{"name": "full", "feedbacks": [{"event-name": "e", "type": "Smell"}]}]}"#,

@@ -1,3 +1,4 @@
+import Haptics
 import HapticsEvdev
 import Testing
 
@@ -15,7 +16,9 @@ import Testing
         let prefix = "\(leds)/0003:054C:05C4.0001:"
         return FakeLights(
             files: ["\(prefix)red/brightness": "0\n", "\(prefix)green/brightness": "0\n", "\(prefix)blue/brightness": "64\n"],
-            directories: [leds: ["0003:054C:05C4.0001:global", "0003:054C:05C4.0001:blue", "0003:054C:05C4.0001:red", "0003:054C:05C4.0001:green"]])
+            directories: [
+                leds: ["0003:054C:05C4.0001:global", "0003:054C:05C4.0001:blue", "0003:054C:05C4.0001:red", "0003:054C:05C4.0001:green"]
+            ])
     }
 
     @Test func findsTheMulticolourLedBesideTheInputDevice() throws {
@@ -31,7 +34,8 @@ import Testing
     }
 
     @Test func aPadWithoutLedsHasNone() {
-        #expect(LightBar(node: "/dev/input/event5", system: FakeLights(files: [:], directories: [Self.leds: ["input7:white:player-1"]])) == nil)
+        #expect(
+            LightBar(node: "/dev/input/event5", system: FakeLights(files: [:], directories: [Self.leds: ["input7:white:player-1"]])) == nil)
         #expect(LightBar(node: "/dev/input/event6", system: Self.dualSense()) == nil)
     }
 

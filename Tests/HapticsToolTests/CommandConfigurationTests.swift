@@ -17,12 +17,13 @@ import Testing
         "--theme": ["--theme", "t.json"],
         "--driver": ["--driver", "stdout"],
         "--pad": ["--pad", "switch-pro"],
+        "--hold": ["--hold", "0.5"],
     ]
 
     /// The positional arguments each subcommand needs.
     private static let positionals: [String: [String]] = [
         "impact": ["light"], "notify": ["success"], "play": ["heavy"], "render": ["heavy"], "validate": ["heavy"],
-        "convert": ["heavy", "-"], "trigger": ["left", "off"],
+        "convert": ["heavy", "-"], "trigger": ["left", "off"], "light": ["red"],
     ]
 
     /// Whole command lines for the options a subcommand takes only with some arguments (a

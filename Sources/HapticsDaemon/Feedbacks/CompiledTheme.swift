@@ -10,6 +10,11 @@ struct CompiledTheme {
     /// The theme's name.
     var name: String { theme.name }
 
+    /// The `Led` entry for `event` at `profile` (`FeedbackTheme.light(for:at:)`).
+    func light(for event: String, at profile: FeedbackProfile) -> LedFeedback? {
+        theme.light(for: event, at: profile)
+    }
+
     /// Renders every entry of `theme` with `renderer`.
     init(_ theme: FeedbackTheme, renderer: ThemeRenderer) {
         self.theme = theme

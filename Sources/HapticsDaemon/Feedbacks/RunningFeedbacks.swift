@@ -1,4 +1,5 @@
 import FeedbackTheme
+import HapticsEvdev
 import HapticsModel
 import HapticsPlayback
 import HapticsRouting
@@ -6,7 +7,8 @@ import HapticsRouting
 /// The feedbacks running on the daemon's engines, whichever interface started them, on the
 /// loop thread: admits each (an id within the client's limit), starts its runs on their
 /// engines, steps time (loops run again, timeouts run out), ends feedbacks and signals
-/// `FeedbackEnded`. Not `Sendable`: playbacks' ends come back through the mailbox.
+/// `FeedbackEnded`; a feedback's `Led` shows on the light bars from its start to its end
+/// (`LightFeedbacks`). Not `Sendable`: playbacks' ends come back through the mailbox.
 ///
 /// It also holds the profile every feedback plays under (`org.sigxcpu.Feedback.Profile`),
 /// which each interface consults.
@@ -15,6 +17,8 @@ final class RunningFeedbacks {
     private let mailbox: Mailbox<DaemonWork>
     /// The engines of the `…At` methods: those a leaving client played on are closed.
     private let localities: LocalityEngines
+    /// The `Led` feedbacks on the light bars.
+    let lights: LightFeedbacks
     private let log: (String) -> Void
     private var registry: FeedbackRegistry
     /// What each running feedback plays: one timeline per theme feedback (per engine, for a
@@ -29,10 +33,14 @@ final class RunningFeedbacks {
     /// The profile feedbacks play under: `full`, or lower.
     var profile = FeedbackProfile.full
 
-    init(bus: Bus, mailbox: Mailbox<DaemonWork>, localities: LocalityEngines, limits: DaemonLimits, log: @escaping (String) -> Void) {
+    init(
+        bus: Bus, mailbox: Mailbox<DaemonWork>, localities: LocalityEngines, lights: LightFeedbacks, limits: DaemonLimits,
+        log: @escaping (String) -> Void
+    ) {
         self.bus = bus
         self.mailbox = mailbox
         self.localities = localities
+        self.lights = lights
         self.registry = FeedbackRegistry(limits: limits)
         self.log = log
     }
@@ -40,18 +48,18 @@ final class RunningFeedbacks {
     /// What one client may ask.
     var limits: DaemonLimits { registry.limits }
 
-    /// When the next timeout runs out.
-    var nextDeadline: MonotonicInstant? { registry.nextDeadline }
+    /// When the next timeout runs out or a light changes.
+    var nextDeadline: MonotonicInstant? { [registry.nextDeadline, lights.nextDeadline].compactMap { $0 }.min() }
 
     // MARK: - Starting
 
     /// Replies with a new id and starts `timelines` as that feedback of the caller, ranked
-    /// `priority` on its engines, or signals its end at once when there is nothing to play.
-    /// Unless `endsWithClient`, only a loop ends when the caller leaves the bus. `timeout` is
-    /// one ``MethodArguments`` checked.
+    /// `priority` on its engines, with `light` on its light bars, or signals its end at once
+    /// when there is nothing to play. Unless `endsWithClient`, only a loop ends when the caller
+    /// leaves the bus. `timeout` is one ``MethodArguments`` checked.
     func play(
         _ timelines: [(timeline: FeedbackTimeline, engine: HapticEngine)], for call: BusMessage, timeout: Int32,
-        endsWithClient: Bool = false, priority: FeedbackPriority = .normal
+        endsWithClient: Bool = false, priority: FeedbackPriority = .normal, light: (led: LedFeedback, bars: [LightBar])? = nil
     )
         throws(MethodError) -> Int32
     {
@@ -62,7 +70,7 @@ final class RunningFeedbacks {
         let result = Bus.reply(to: call, id)
         let started = start(
             id, timelines, client: client, timeout: timeout, signalled: true, endsWithClient: endsWithClient || timeout != -1,
-            priority: priority)
+            priority: priority, light: light)
         if !started { bus.emitFeedbackEnded(id: id, reason: EndReason.notFound.rawValue) }
         return result
     }
@@ -82,15 +90,17 @@ final class RunningFeedbacks {
         if let running = keyed[key] { end(running, .explicit) }
     }
 
-    /// Starts the first run of each of `timelines`; `false` when there are none. Each run ends
-    /// at its timeline's end (`fbd_feedback_vibra_run` in src/fbd-feedback-vibra.c: the
-    /// `duration` timer), not when its track stops. A run sounds unless a pre-empting feedback
-    /// runs on its engine; a pre-empting one silences the others there.
+    /// Starts the first run of each of `timelines` and shows `light`; `false` when there is
+    /// neither. Each run ends at its timeline's end (`fbd_feedback_vibra_run` in
+    /// src/fbd-feedback-vibra.c: the `duration` timer), not when its track stops. A run sounds
+    /// unless a pre-empting feedback runs on its engine; a pre-empting one silences the others
+    /// there. The light shows until the feedback ends: with its last run, or, with no run, when
+    /// ended.
     private func start(
         _ id: UInt32, _ timelines: [(timeline: FeedbackTimeline, engine: HapticEngine)], client: String, timeout: Int32,
-        signalled: Bool, endsWithClient: Bool, priority: FeedbackPriority
+        signalled: Bool, endsWithClient: Bool, priority: FeedbackPriority, light: (led: LedFeedback, bars: [LightBar])? = nil
     ) -> Bool {
-        guard !timelines.isEmpty else { return false }
+        guard !timelines.isEmpty || light != nil else { return false }
         let now = MonotonicInstant.now
         registry.started(
             id, client: client, runEnds: timelines.map { now + $0.timeline.end }, repeats: timeout != -1,
@@ -100,6 +110,7 @@ final class RunningFeedbacks {
             for other in decision.silences { silence(other, on: engine) }
             return Run(timeline: timeline, engine: engine, playback: decision.sounds ? play(timeline, on: engine, for: id) : nil)
         }
+        if let light { lights.start(id, light.led, on: light.bars, now: now) }
         return true
     }
 
@@ -171,6 +182,7 @@ final class RunningFeedbacks {
     /// last pulse lengthened past the feedback's end plays out.
     private func forget(_ id: UInt32) {
         runs[id] = nil
+        lights.end(id, now: .now)
         if let key = keyed.first(where: { $0.value == id })?.key { keyed[key] = nil }
         resume(arbitration.end(id))
     }
@@ -197,6 +209,7 @@ final class RunningFeedbacks {
                 if entry.signalled { bus.emitFeedbackEnded(id: run.id, reason: EndReason.natural.rawValue) }
             }
         }
+        lights.advance(now: now)
     }
 
     /// Ends what `client` started that ends with it: it left the bus. Then the engines of

@@ -5,7 +5,7 @@ import HapticsPlayback
 
 /// `org.sigxcpu.Feedback`, feedbackd's main interface: `TriggerFeedback` plays a theme's
 /// feedback for an event, `EndFeedback` ends one, and the `Profile` property sets the level
-/// every feedback plays at most.
+/// every feedback plays at most. A theme's `Led` feedback shows on the pads' light bars.
 final class FeedbackInterface {
     private let bus: Bus
     private let feedbacks: RunningFeedbacks
@@ -39,12 +39,23 @@ final class FeedbackInterface {
     /// always, and when the theme has nothing for the event `FeedbackEnded` with `NOT_FOUND`
     /// follows it at once. An important or notification-class feedback pre-empts the others on
     /// the engine (`FeedbackPriority`, `FeedbackArbitration`).
+    ///
+    /// The event's `Led` entry shows when a pad driven has a light bar, as feedbackd runs it
+    /// only with an LED (`fbd_feedback_led_is_available`): beside haptic feedbacks it ends with
+    /// them; alone it shows until the feedback is ended, or for a timeout over 0 until that
+    /// runs out (a silent run of the timeout's length; feedbackd's shows until ended).
     func triggerFeedback(_ event: String, hints: FeedbackHints, timeout: Int32, for call: BusMessage) throws(MethodError) -> Int32 {
         let level = hints.important ? FeedbackProfile.full : max(feedbacks.profile, hints.profile ?? .full)
-        let timelines = theme.timelines(for: event, at: level)
+        var timelines = theme.timelines(for: event, at: level)
+        let led = theme.light(for: event, at: level)
+        let bars = led == nil ? [] : feedbacks.lights.bars
+        let light = led.flatMap { bars.isEmpty ? nil : (led: $0, bars: bars) }
+        if light != nil, timelines.isEmpty, timeout > 0 {
+            timelines = [FeedbackTimeline(track: RumbleTrack(frames: []), end: .seconds(timeout))]
+        }
         return try feedbacks.play(
             timelines.map { ($0, engine) }, for: call, timeout: timeout, endsWithClient: true,
-            priority: FeedbackPriority(event: event, important: hints.important))
+            priority: FeedbackPriority(event: event, important: hints.important), light: light)
     }
 
     /// `EndFeedback`: ends feedback `id` (`FeedbackEnded` goes out before the reply).

@@ -1,5 +1,6 @@
 import CSDBus
 import FeedbackTheme
+import HapticsEvdev
 import HapticsModel
 import HapticsPlayback
 
@@ -22,9 +23,11 @@ final class FeedbackService {
         theme: FeedbackTheme,
         limits: DaemonLimits,
         devices: @escaping () -> [DeviceEntry],
+        lightBars: @escaping () -> [LightBar],
         log: @escaping (String) -> Void
     ) {
-        feedbacks = RunningFeedbacks(bus: bus, mailbox: mailbox, localities: localities, limits: limits, log: log)
+        let lights = LightFeedbacks(lightBars: lightBars, log: log)
+        feedbacks = RunningFeedbacks(bus: bus, mailbox: mailbox, localities: localities, lights: lights, limits: limits, log: log)
         feedback = FeedbackInterface(bus: bus, feedbacks: feedbacks, engine: engine, theme: theme)
         haptic = HapticInterface(feedbacks: feedbacks, engine: engine)
         haptics = HapticsInterface(bus: bus, feedbacks: feedbacks, engine: engine, localities: localities, devices: devices)
@@ -55,6 +58,11 @@ final class FeedbackService {
         case .playbackFailed(let id, let reason, let message): feedbacks.playbackFailed(id, reason: reason, message: message)
         case .devicesChanged: haptics.devicesChanged()
         }
+    }
+
+    /// Gives every light bar showing a feedback back what it showed before: the daemon exits.
+    func restoreLights() {
+        feedbacks.lights.restoreAll()
     }
 
     /// Ends what `client` started that ends with it: it left the bus

@@ -101,7 +101,9 @@ public enum DaemonService {
         let bus = try Bus.session()
         let service = FeedbackService(
             bus: bus, engine: engine, localities: localities, mailbox: mailbox, theme: theme, limits: DaemonLimits(),
-            devices: output.devices, log: log)
+            devices: output.devices, lightBars: { output.devices().compactMap { LightBar(node: $0.node) } }, log: log)
+        // However the loop ends, the light bars show what they showed before the feedbacks.
+        defer { service.restoreLights() }
         try bus.serve { member, message, reply, error in
             service.handle(member, message: message, reply: reply, error: error)
         }

@@ -1,3 +1,5 @@
+public import HapticsModel
+
 /// A pad's light bar in the kernel's LED class, found beside its input device: a multicolour
 /// LED `...:rgb:indicator` (hid-playstation: `multi_intensity` "R G B" and `brightness`) or three
 /// LEDs `...:red`, `...:green`, `...:blue` (hid-sony's DualShock 4). Every read and write goes
@@ -46,7 +48,8 @@ public struct LightBar: Sendable {
         switch kind {
         case .multicolor(let led):
             let levels = (system.read("\(led)/multi_intensity") ?? "").split(whereSeparator: \.isWhitespace).compactMap { UInt8($0) }
-            let color = levels.count == 3 ? LightColor(red: levels[0], green: levels[1], blue: levels[2]) : LightColor(red: 0, green: 0, blue: 0)
+            let color =
+                levels.count == 3 ? LightColor(red: levels[0], green: levels[1], blue: levels[2]) : LightColor(red: 0, green: 0, blue: 0)
             return LightBarReading(color: color, brightness: level("\(led)/brightness"))
         case .separate(let red, let green, let blue):
             return LightBarReading(

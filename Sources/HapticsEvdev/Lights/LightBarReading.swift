@@ -1,3 +1,5 @@
+public import HapticsModel
+
 /// What a light bar shows, as its LED class reads: the colour's levels and, for a
 /// multicolour LED, the brightness that scales them.
 public struct LightBarReading: Sendable, Hashable {

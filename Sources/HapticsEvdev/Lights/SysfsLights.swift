@@ -10,9 +10,10 @@ public struct SysfsLights: LightSystem {
         (try? DirectoryReader.names(in: path)) ?? []
     }
 
-    /// The attribute's text (up to 256 bytes), `nil` when it cannot be read.
+    /// The attribute's text (up to a page, 4096 bytes: the size sysfs gives every attribute),
+    /// `nil` when it cannot be read.
     public func read(_ path: String) -> String? {
-        guard let bytes = try? FileReader.bytes(atPath: path, limit: 256) else { return nil }
+        guard let bytes = try? FileReader.bytes(atPath: path, limit: 4096) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 

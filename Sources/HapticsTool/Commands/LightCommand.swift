@@ -1,5 +1,6 @@
 import HapticsCommandLine
 import HapticsEvdev
+import HapticsModel
 import HapticsRouting
 
 /// `haptics light red|green|blue|white|#RRGGBB [--hold SECONDS] [--device D]`: shows a colour on

@@ -28,6 +28,14 @@ enum DualSenseTests {
                 KernelTest(name: "uhid dualsense: haptics light green restores the light bar on SIGINT and exits 130") {
                     try await lightRestoresOnSignal(haptics: haptics)
                 })
+            tests.append(
+                KernelTest(name: "uhid dualsense: haptics light restores a colour written to the LED class before it, as read") {
+                    try await lightRestoresWrittenColor(haptics: haptics)
+                })
+            tests.append(
+                KernelTest(name: "uhid dualsense: haptics light with a bad colour exits 64 naming it and sends the light bar nothing") {
+                    try await lightRefusesBadColor(haptics: haptics)
+                })
         }
         return tests
     }
@@ -147,7 +155,7 @@ enum DualSenseTests {
     }
 
     /// The colours the pad's light bar was given after output report `start`, each once in a row.
-    private static func lightBarColors(_ pad: VirtualDualSense, from start: Int) -> [[UInt8]] {
+    static func lightBarColors(_ pad: VirtualDualSense, from start: Int) -> [[UInt8]] {
         var colors: [[UInt8]] = []
         for color in pad.outputReports.dropFirst(start).compactMap(\.lightBarColor) where colors.last != color {
             colors.append(color)
@@ -156,13 +164,21 @@ enum DualSenseTests {
     }
 
     /// hid-playstation's probe blue, the colour a never-written light bar is restored to.
-    private static let probeBlue: [UInt8] = [0, 0, 128]
+    static let probeBlue: [UInt8] = [0, 0, 128]
+
+    /// The number of output reports once the probe's blue has reached the pad: hid-playstation
+    /// sends it from a work queue, which may run after the gamepad node appears.
+    static func settled(_ pad: VirtualDualSense) throws -> Int {
+        let lit = Monotonic.wait(upTo: .seconds(3)) { lightBarColors(pad, from: 0).contains(probeBlue) }
+        try expect(lit, "the probe never set the light bar blue: \(lightBarColors(pad, from: 0))")
+        return pad.outputReports.count
+    }
 
     /// `haptics light red --hold 0.5`: red for the hold, then the probe's blue again.
     private static func lightHolds(haptics: String) async throws {
         let pad = try VirtualDualSense()
         defer { pad.destroy() }
-        let start = pad.outputReports.count
+        let start = try settled(pad)
         let began = Monotonic.now
         let (status, output) = try ChildProcess(haptics, ["light", "red", "--hold", "0.5", "--device", pad.node]).finish()
         let took = Monotonic.now - began
@@ -177,7 +193,7 @@ enum DualSenseTests {
     private static func lightRestoresOnSignal(haptics: String) async throws {
         let pad = try VirtualDualSense()
         defer { pad.destroy() }
-        let start = pad.outputReports.count
+        let start = try settled(pad)
         let child = try ChildProcess(haptics, ["light", "green", "--device", pad.node])
         let lit = Monotonic.wait(upTo: .seconds(5)) { lightBarColors(pad, from: start).last == [0, 255, 0] }
         child.kill(SIGINT)
@@ -187,5 +203,50 @@ enum DualSenseTests {
         usleep(50_000)
         let colors = lightBarColors(pad, from: start)
         try expect(colors == [[0, 255, 0], probeBlue], "the light bar went through \(colors), expected green then \(probeBlue)")
+    }
+
+    /// `haptics light purple`: exit 64 naming the colour, and no report sets the light bar.
+    private static func lightRefusesBadColor(haptics: String) async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        let start = try settled(pad)
+        let (status, output) = try ChildProcess(haptics, ["light", "purple", "--device", pad.node]).finish()
+        try expect(status == 64, "haptics light purple exited \(status):\n\(output)")
+        try expect(output.contains("'purple'"), "haptics light purple did not name the colour:\n\(output)")
+        usleep(100_000)
+        let colors = lightBarColors(pad, from: start)
+        try expect(colors.isEmpty, "a bad colour reached the light bar: \(colors)")
+    }
+
+    /// A colour written to the LED class before `haptics light` (as a game or a udev rule
+    /// would): read, and restored as read.
+    private static func lightRestoresWrittenColor(haptics: String) async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        _ = try settled(pad)
+        let event = pad.node.split(separator: "/").last.map(String.init) ?? pad.node
+        let leds = "/sys/class/input/\(event)/device/device/leds"
+        var names: [String] = []
+        if let directory = opendir(leds) {
+            while let entry = readdir(directory) {
+                names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+            }
+            closedir(directory)
+        }
+        let led = try require(names.first { $0.hasSuffix(":rgb:indicator") }, "no multicolour LED in \(leds): \(names)")
+        let fd = open("\(leds)/\(led)/multi_intensity", O_WRONLY)
+        try expect(fd >= 0, "cannot open \(leds)/\(led)/multi_intensity")
+        _ = "16 32 48".withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        let written: [UInt8] = [16, 32, 48]
+        try expect(
+            Monotonic.wait(upTo: .seconds(2)) { lightBarColors(pad, from: 0).last == written },
+            "the written colour never reached the pad: \(lightBarColors(pad, from: 0))")
+        let start = pad.outputReports.count
+        let (status, output) = try ChildProcess(haptics, ["light", "red", "--hold", "0.2", "--device", pad.node]).finish()
+        try expect(status == 0, "haptics light exited \(status):\n\(output)")
+        usleep(50_000)
+        let colors = lightBarColors(pad, from: start)
+        try expect(colors == [[255, 0, 0], written], "the light bar went through \(colors), expected red then \(written)")
     }
 }

@@ -31,7 +31,9 @@ public struct LightColor: Sendable, Hashable, CustomStringConvertible {
         }
         let digits = Array(lowered.utf8)
         guard digits.count == 7, digits[0] == UInt8(ascii: "#"),
-            digits.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
+            digits.dropFirst().allSatisfy({
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            })
         else { return nil }
         var levels: [UInt8] = []
         for index in stride(from: 1, to: 7, by: 2) {

@@ -1,4 +1,4 @@
-import HapticsEvdev
+import HapticsModel
 import Testing
 
 @Suite struct LightColorTests {
