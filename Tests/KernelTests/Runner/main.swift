@@ -63,17 +63,14 @@ let tests =
     + GoldenTests.all(options: golden)
     + ConformanceTests.all(setups: conformance)
     + LatencyBenchmark.all(setup: conformance.first, rounds: path(after: "--feedbackd-latency").flatMap { Int($0) })
-<<<<<<< HEAD
     + USBAudioTests.all(
         toneWriter: path(after: "--tone-writer"), latencyRounds: path(after: "--usb-audio-latency").flatMap { Int($0) })
-=======
     + DualShock4LightTests.all(haptics: haptics)
     + LightDaemonTests.all(
         hapticsd: daemonPrograms?.hapticsd,
         tools: daemonPrograms.flatMap { programs in
             path(after: "--fbcli").map { FeedbackDaemon.Tools(dbusDaemon: programs.dbusDaemon, busctl: programs.busctl, fbcli: $0) }
         })
->>>>>>> lights
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
