@@ -62,6 +62,7 @@ let tests =
     + GoldenTests.all(options: golden)
     + ConformanceTests.all(setups: conformance)
     + LatencyBenchmark.all(setup: conformance.first, rounds: path(after: "--feedbackd-latency").flatMap { Int($0) })
+    + SteamDeckTests.all(programs: hidrawPrograms)
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
