@@ -9,6 +9,9 @@ enum SteamDeckTests {
     /// The Deck's name as `--device` takes it.
     static let deckName = "Steam Deck"
 
+    /// The longest a pulse train one report starts may run (the `steam-deck` docs say so).
+    static let longestTrainPart = Duration.milliseconds(100)
+
     /// How long after `haptics` exits hid-steam's gamepad may take to come back.
     static let gamepadReturnDeadline = Duration.seconds(2)
 
@@ -33,8 +36,7 @@ enum SteamDeckTests {
                 KernelTest(name: "steam deck: select at right-trackpad pulses the right trackpad only; the gamepad is back after") {
                     try selectPulsesRightTrackpad(programs)
                 },
-                KernelTest(name: "steam deck: kill -9 mid-pattern, the guardian stops the motors within 100 ms; the gamepad is back after")
-                {
+                KernelTest(name: "steam deck: kill -9 mid-pattern stops the motors (guardian), then the trackpads; the gamepad is back") {
                     try killedDeck(programs)
                 },
                 KernelTest(
@@ -149,18 +151,24 @@ enum SteamDeckTests {
     }
 
     /// `kill -9` while a long pattern plays: the guardian's stop reaches the motors within 100 ms
-    /// and nothing turns them after it.
+    /// and nothing turns them after it, and the trackpads' last train part ends soon after.
     private static func killedDeck(_ programs: HidrawTests.Programs) throws {
         let deck = try VirtualSteamDeck()
         defer { deck.destroy() }
         let since = Monotonic.now
         let player = try ChildProcess(programs.haptics, ["play", "\(programs.fixtures)/long-buzz.ahap", "--device", deckName])
         let rumbles = { (from: Duration) in deck.commands.filter { $0.at >= from && $0.command.rumble != nil } }
-        guard Monotonic.wait(upTo: .seconds(4), until: { rumbles(since).contains { $0.command.turnsMotors } }) else {
+        // The motors turning and the trackpads' train in its second part.
+        let sounding = {
+            rumbles(since).contains { $0.command.turnsMotors }
+                && deck.commands.filter { $0.at >= since && $0.command.pulse != nil }.count >= 2
+        }
+        guard Monotonic.wait(upTo: .seconds(4), until: sounding) else {
             player.kill(SIGKILL)
             let (status, output) = player.finish()
             throw TestFailure(
-                description: "the motors never turned (the player exited \(status)):\n\(output)\n\(deck.commands.map(\.command))")
+                description:
+                    "the motors and the train never played (the player exited \(status)):\n\(output)\n\(deck.commands.map(\.command))")
         }
         let killed = Monotonic.now
         player.kill(SIGKILL)
@@ -174,7 +182,19 @@ enum SteamDeckTests {
         try expect(
             reset.at - killed <= HidrawTests.resetDeadline, "the stop came \(Int((reset.at - killed).inMilliseconds)) ms after the kill")
         try expect(!after.contains { $0.command.turnsMotors }, "the motors turned again after the kill: \(timeline)")
-        print("note: the guardian's stop reached the Deck \(Int((reset.at - killed).inMilliseconds)) ms after the kill")
+        // The trackpads' train goes out in parts the controller ends by itself: none may run
+        // past the longest part after the kill.
+        let pulses = deck.commands.filter { $0.at >= since }.compactMap { sent in sent.command.pulse.map { (sent.at, $0) } }
+        try expect(!pulses.isEmpty, "the trackpads never pulsed: \(deck.commands.map(\.command))")
+        let lastEnd = pulses.map { at, pulse in
+            at + .microseconds(Int(pulse.onMicroseconds) + Int(pulse.offMicroseconds)) * Int(pulse.count)
+        }.max()!
+        try expect(
+            lastEnd - killed <= longestTrainPart + HidrawTests.resetDeadline,
+            "a pulse train ran until \(Int((lastEnd - killed).inMilliseconds)) ms after the kill")
+        print(
+            "note: the guardian's stop reached the Deck \(Int((reset.at - killed).inMilliseconds)) ms after the kill; "
+                + "the last pulse train ended \(Int((lastEnd - killed).inMilliseconds)) ms after it")
         try gamepadIsBack(deck, since: killed)
     }
 
