@@ -21,6 +21,8 @@ struct SteamPad: HidrawPadFamily {
     static let parts = PadPart.handles.union(PadPart.trackpads)
     static let renderProfile = PadProfile.steamDeck
     static let sendsFeatureReports = true
+    /// On Linux 7.3 hid-steam removes the Deck's gamepad while its client node is open.
+    static let letsGoOfIdleNode = true
 
     /// Everything: the Deck's kernel drivers reach none of it.
     static func partsTakenOver(from wanted: Set<PadPart>) -> Set<PadPart> { wanted }

@@ -39,6 +39,10 @@ enum SteamDeckTests {
                 KernelTest(name: "steam deck: kill -9 mid-pattern stops the motors (guardian), then the trackpads; the gamepad is back") {
                     try killedDeck(programs)
                 },
+                KernelTest(name: "steam deck (7.3): between two taps 2 s apart haptics lets go of the node, the gamepad is back meanwhile")
+                {
+                    try idleGapGivesTheGamepadBack(programs)
+                },
                 KernelTest(
                     name: "steam deck (7.3): while another program holds the client node, haptics plays and leaves the gamepad to it"
                 ) {
@@ -196,6 +200,39 @@ enum SteamDeckTests {
             "note: the guardian's stop reached the Deck \(Int((reset.at - killed).inMilliseconds)) ms after the kill; "
                 + "the last pulse train ended \(Int((lastEnd - killed).inMilliseconds)) ms after it")
         try gamepadIsBack(deck, since: killed)
+    }
+
+    /// Playing two taps 2 s apart, the driver closes the node once the first has been idle for
+    /// its idle release (500 ms), so hid-steam's gamepad is back between them while the
+    /// pattern still plays; the times are printed.
+    private static func idleGapGivesTheGamepadBack(_ programs: HidrawTests.Programs) throws {
+        let deck = try VirtualSteamDeck()
+        defer { deck.destroy() }
+        guard deck.isBoundBySteam else {
+            print("note: skipped: \(deck.drivers) bound the Deck on \(KernelVersion.current); no gamepad to give back")
+            return
+        }
+        let start = Monotonic.now
+        let player = try ChildProcess(programs.haptics, ["play", "\(programs.fixtures)/two-taps.ahap", "--device", deckName])
+        var samples: [(at: Duration, present: Bool)] = []
+        while Monotonic.now - start < .milliseconds(3500) {
+            samples.append((Monotonic.now, deck.gamepadNode != nil))
+            usleep(10_000)
+        }
+        let (status, output) = player.finish()
+        try expect(status == 0, "haptics play exited \(status):\n\(output)")
+        let turns = deck.commands.filter { $0.at >= start && $0.command.turnsMotors }.map(\.at)
+        try expect(turns.count == 2, "the motors turned \(turns.count) times: \(deck.commands.map(\.command))")
+        let stops = deck.commands.filter { $0.at >= start && $0.command.stopsMotors }.map(\.at)
+        let firstStop = try require(stops.first, "no stop followed the first tap")
+        let gone = try require(samples.first { !$0.present && $0.at > turns[0] }, "the gamepad stayed while the first tap played")
+        let back = try require(
+            samples.first { $0.present && $0.at > gone.at && $0.at < turns[1] },
+            "the gamepad was not back before the second tap (\(Int((turns[1] - firstStop).inMilliseconds)) ms after the first stop)")
+        print(
+            "note: the gamepad went \(Int((gone.at - turns[0]).inMilliseconds)) ms after the first tap and was back "
+                + "\(Int((back.at - firstStop).inMilliseconds)) ms after its stop, before the second tap")
+        try gamepadIsBack(deck, since: Monotonic.now)
     }
 
     /// With the client node held by another program (as Steam holds it), hid-steam's gamepad
