@@ -27,6 +27,9 @@ enum SteamDeckTests {
         ]
         if let programs {
             tests += [
+                KernelTest(name: "steam deck: demo --input trackpad pulls with the right trackpad, the threshold a pulse on it") {
+                    try demoPullsWithTheTrackpad(programs)
+                },
                 KernelTest(name: "steam deck: haptics devices lists the Deck as Steam Deck on its hidraw node") {
                     try listed(programs)
                 },
@@ -235,7 +238,35 @@ enum SteamDeckTests {
         try gamepadIsBack(deck, since: Monotonic.now)
     }
 
-    /// With the client node held by another program (as Steam holds it), hid-steam's gamepad
+    /// The demo reads the right trackpad from the Deck's input reports: a finger travelling down
+    /// the pad past the threshold gets the impact as pulses on the right trackpad alone.
+    private static func demoPullsWithTheTrackpad(_ programs: HidrawTests.Programs) throws {
+        let deck = try VirtualSteamDeck()
+        defer { deck.destroy() }
+        let since = Monotonic.now
+        let demo = try TerminalProcess(programs.haptics, ["demo", "--input", "trackpad", "--driver", "hidraw", "--device", deckName])
+        let drawn = demo.wait(for: "haptics demo: pull to refresh")
+        usleep(200_000)
+        // The finger lands near the top and travels down the pad, 20 ms a step.
+        for step in 0...20 {
+            try deck.sendState(rightTrackpadY: Int16(30000 - step * 3000))
+            usleep(20_000)
+        }
+        let pulsed = Monotonic.wait(upTo: .seconds(2)) { deck.commands.contains { $0.at >= since && $0.command.pulse != nil } }
+        try deck.sendState(rightTrackpadY: nil)
+        usleep(100_000)
+        demo.type("q")
+        let (status, output) = demo.finish()
+        let sent = deck.commands.filter { $0.at >= since && [SteamDeckCommand.rumbleID, SteamDeckCommand.pulseID].contains($0.command.id) }
+            .map(\.command)
+        try expect(drawn, "haptics demo (\(status)) did not draw its screen:\n\(output)")
+        try expect(pulsed, "no pulse reached the Deck while the finger pulled past the threshold:\n\(output)\n\(sent)")
+        try expect(status == 0, "haptics demo exited \(status):\n\(output)")
+        try expect(sent.compactMap(\.pulse).allSatisfy { $0.side == .right }, "the pulses were \(sent)")
+        try expect(!sent.contains(where: \.turnsMotors), "the motors turned: \(sent)")
+        try gamepadIsBack(deck, since: Monotonic.now)
+    }
+
     /// is gone; `haptics` plays beside it, and its exit does not bring the gamepad back while
     /// the other program holds the node.
     private static func playsBesideAnotherClient(_ programs: HidrawTests.Programs) throws {

@@ -68,6 +68,20 @@ final class VirtualSteamDeck: Sendable {
     /// `/dev/input/eventN` of hid-steam's "Steam Deck" gamepad while it exists.
     var gamepadNode: String? { Self.gamepadNode(of: device.identity.phys) }
 
+    /// Sends the controller's state, input report 0x09 (hid-steam's
+    /// `steam_do_deck_input_event` layout: `01 00 09 3C`, the right pad touched in byte 10 bit
+    /// 4, its x and y as little-endian s16 at bytes 20 and 22), with the right trackpad
+    /// touched at `rightTrackpadY` (x 0), or untouched for `nil`.
+    func sendState(rightTrackpadY: Int16?) throws {
+        var report = [UInt8](repeating: 0, count: 64)
+        report.replaceSubrange(0..<4, with: [0x01, 0x00, 0x09, 0x3C])
+        if let y = rightTrackpadY {
+            report[10] = 0x10
+            report.replaceSubrange(22..<24, with: UhidDevice.bytes(littleEndian: y))
+        }
+        try device.input(report)
+    }
+
     /// Unplugs the pad.
     func destroy() { device.destroy() }
 
