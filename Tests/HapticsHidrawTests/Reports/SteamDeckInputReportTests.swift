@@ -28,20 +28,4 @@ import Testing
         #expect(SteamDeckInputReport(state(touched: true, type: 0x01)) == nil)
         #expect(SteamDeckInputReport(Array(state(touched: true).prefix(63))) == nil)
     }
-
-    @Test func theReaderHandsOnEveryReportThenEndsWhenTheDeviceGoes() async throws {
-        let fake = FakeHidraw()
-        fake.queueInputs([state(touched: true), state(touched: false)])
-        let reader = try HidrawInputReader(node: "/dev/hidraw8", name: "Steam Deck", system: fake.system)
-        let (reports, sink) = AsyncStream.makeStream(of: [UInt8].self)
-        reader.start { sink.yield($0) }
-        var read: [[UInt8]] = []
-        for await report in reports {
-            read.append(report)
-            if read.count == 2 { break }
-        }
-        #expect(read == [state(touched: true), state(touched: false)])
-        for _ in 0..<100_000 where fake.closed.isEmpty { await Task.yield() }
-        #expect(fake.closed.count == 1)
-    }
 }
