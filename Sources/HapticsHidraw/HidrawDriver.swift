@@ -298,7 +298,8 @@ public final class HidrawDriver: HapticDriver {
         return step.wake.map { Timer(pad: pad.serial, wake: $0) }
     }
 
-    /// Writes one report, first arming the pad's guardian with what must then be reset
+    /// Writes one report (opening the node again where the driver had let go of it, with a new
+    /// guardian), first arming the pad's guardian with what must then be reset
     /// whenever that changed (so no moment passes with something set and the guardian not
     /// knowing it).
     private func write(_ bytes: [UInt8], to pad: inout HidrawPad) throws(HidrawError) {
