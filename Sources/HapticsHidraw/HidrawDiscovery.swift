@@ -43,7 +43,7 @@ public struct HidrawDiscovery: Sendable {
     /// feedback; on 7.3, hid-steam's client node). Each is found in
     /// `/sys/class/hidraw/hidrawN/device/uevent` by its `HID_ID` (bus, vendor, product) and
     /// named by `HID_NAME` ("Steam Deck" for the Deck); of a pad's several interfaces only the
-    /// one whose report descriptor opens with the vendor usage page 0xFF00 (the controller's
+    /// one whose report descriptor opens with a vendor-defined usage page (the controller's
     /// command interface) is listed. Each is listed as a gamepad that rumbles with one effect
     /// slot (what hidraw plays on it), so a `DeviceSelection` picks it.
     public func hidrawOnlyPads() -> [EvdevDeviceInfo] {
@@ -76,10 +76,10 @@ public struct HidrawDiscovery: Sendable {
         return (UInt16(truncatingIfNeeded: fields[0]), UInt16(truncatingIfNeeded: fields[1]), UInt16(truncatingIfNeeded: fields[2]))
     }
 
-    /// Whether a report descriptor opens with Usage Page 0xFF00 (`06 00 FF`); `true` where it
-    /// cannot be read.
+    /// Whether a report descriptor opens with a vendor-defined Usage Page, 0xFF00...0xFFFF
+    /// (`06 xx FF`: the Deck's command interface says 0xFFFF); `true` where it cannot be read.
     static func opensWithVendorPage(_ descriptor: [UInt8]?) -> Bool {
-        descriptor.map { Array($0.prefix(3)) == [0x06, 0x00, 0xFF] } ?? true
+        descriptor.map { $0.count >= 3 && $0[0] == 0x06 && $0[2] == 0xFF } ?? true
     }
 
     /// The value of `key=` in a uevent file.

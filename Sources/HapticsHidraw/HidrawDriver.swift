@@ -32,6 +32,10 @@ import Synchronization
 ///   reset. The kernel erases nothing a hidraw write set: unlike an evdev force-feedback
 ///   effect, which it erases when its file closes, a trigger effect, an HD Rumble level or a
 ///   motor level written through hidraw stays on the pad when the writer dies.
+/// - Steam Deck and Steam Controller: hid-steam (Linux 7.3) takes the gamepad away from the
+///   user while its hidraw node is open, so the driver closes such a pad's node once nothing
+///   has played on it for `idleRelease` (nothing set, no wake-up waiting) and opens it again
+///   for the next report.
 /// - `stop()` silences and resets the trigger effects; `close()` resets everything the driver
 ///   set, disarms the guardians and closes the nodes.
 public final class HidrawDriver: HapticDriver {
@@ -39,6 +43,10 @@ public final class HidrawDriver: HapticDriver {
         var pads: [HidrawPad] = []
         var isPrepared = false
     }
+
+    /// How long a pad whose family `letsGoOfIdleNode` stays open after its last report when
+    /// nothing is set and no wake-up waits.
+    public static let idleRelease = Duration.milliseconds(500)
 
     /// Which pads are driven.
     public let selection: DeviceSelection
@@ -199,8 +207,9 @@ public final class HidrawDriver: HapticDriver {
                 system.sleep(earliest - system.now())
             }
             for report in resets {
+                guard let fd = pad.fd else { break }
                 do throws(Errno) {
-                    try system.send(pad.fd, report, asFeature: type(of: pad.family).sendsFeatureReports)
+                    try system.send(fd, report, asFeature: type(of: pad.family).sendsFeatureReports)
                 } catch {
                     notice("\(pad.info.node) (\(pad.info.device.name)): the reset could not be written: \(error)")
                 }
@@ -251,42 +260,94 @@ public final class HidrawDriver: HapticDriver {
     /// Closes a pad's guardian and node.
     private func release(_ pad: HidrawPad) {
         pad.guardian?.finish(system: system)
-        system.close(pad.fd)
+        if let fd = pad.fd { system.close(fd) }
     }
 
     // MARK: - Writing (under the lock)
 
-    /// A wake-up to start once the lock is released.
+    /// A wake-up, or an idle check, to start once the lock is released.
     private struct Timer {
         /// The pad's `serial`: a timer outlives a closed pad, never reaches a reopened one.
         var pad: Int
-        var wake: HidrawPadStep.Wake
+        /// The family's wake-up, or `nil` for the idle check of a pad whose family
+        /// `letsGoOfIdleNode`.
+        var wake: HidrawPadStep.Wake?
+        /// The pad's `writes` when the idle check was set.
+        var writes = 0
+
+        /// How long until it fires.
+        var delay: Duration { wake?.delay ?? HidrawDriver.idleRelease }
     }
 
     /// Writes the step's report, if any, tells the pad's family when the write returned, and
     /// disarms the guardian after a report that leaves nothing set; the timer of the step's
-    /// wake-up, if any, for the caller to start. The family decided by the clock read under
+    /// wake-up, if any, for the caller to start (or, for a pad whose family `letsGoOfIdleNode`,
+    /// the idle check after a report that leaves it idle). The family decided by the clock read under
     /// the lock, and learns the time after the write returned: a thread pre-empted between
     /// reading the clock and writing cannot bring two reports closer than its spacing.
     private func perform(_ step: HidrawPadStep, on pad: inout HidrawPad) throws(HidrawError) -> Timer? {
         if let report = step.report {
             try write(report, to: &pad)
+            pad.writes += 1
             pad.family.wrote(step, at: system.now())
             if step.leavesNothingSet { updateGuardian(&pad) }
+            if step.wake == nil, type(of: pad.family).letsGoOfIdleNode, pad.family.resetReports.isEmpty {
+                return Timer(pad: pad.serial, wake: nil, writes: pad.writes)
+            }
         }
         return step.wake.map { Timer(pad: pad.serial, wake: $0) }
     }
 
-    /// Writes one report, first arming the pad's guardian with what must then be reset
+    /// Writes one report (opening the node again where the driver had let go of it, with a new
+    /// guardian), first arming the pad's guardian with what must then be reset
     /// whenever that changed (so no moment passes with something set and the guardian not
     /// knowing it).
     private func write(_ bytes: [UInt8], to pad: inout HidrawPad) throws(HidrawError) {
+        let fd = try reopen(&pad)
         updateGuardian(&pad)
         do throws(Errno) {
-            try system.send(pad.fd, bytes, asFeature: type(of: pad.family).sendsFeatureReports)
+            try system.send(fd, bytes, asFeature: type(of: pad.family).sendsFeatureReports)
         } catch {
             throw .writeFailed(node: pad.info.node, errno: error)
         }
+    }
+
+    /// The pad's node, opened again (with a new guardian) when the driver had let go of it.
+    private func reopen(_ pad: inout HidrawPad) throws(HidrawError) -> Int32 {
+        if let fd = pad.fd { return fd }
+        let fd: Int32
+        do {
+            fd = try system.openNode(pad.info.node)
+        } catch {
+            // A pad unplugged meanwhile is dropped as one whose write fails.
+            if error.meansDeviceGone { throw .writeFailed(node: pad.info.node, errno: error) }
+            throw error.meansPermissionDenied
+                ? HidrawError.permissionDenied(node: pad.info.node, name: pad.info.device.name)
+                : HidrawError.cannotOpen(node: pad.info.node, errno: error)
+        }
+        pad.fd = fd
+        pad.guardian = try? HidrawGuardian.spawn(for: fd, system: system)
+        pad.armedResets = nil
+        return fd
+    }
+
+    /// Closes an idle pad's node and guardian when nothing was written to it since `timer`
+    /// was set and nothing is set; the pad stays driven, its node opened again for the next
+    /// report.
+    private func letGo(_ timer: Timer) {
+        let idle = state.withLock { state -> HidrawPad? in
+            guard let index = state.pads.firstIndex(where: { $0.serial == timer.pad }),
+                state.pads[index].writes == timer.writes, state.pads[index].fd != nil, state.pads[index].family.resetReports.isEmpty
+            else { return nil }
+            let pad = state.pads[index]
+            state.pads[index].fd = nil
+            state.pads[index].guardian = nil
+            state.pads[index].armedResets = nil
+            return pad
+        }
+        guard let idle else { return }
+        if let guardian = idle.guardian { try? guardian.disarm(system: system) }
+        release(idle)
     }
 
     /// Hands the guardian the pad's current reset reports when they changed; disarms it when
@@ -312,15 +373,16 @@ public final class HidrawDriver: HapticDriver {
 
     private func start(_ timers: [Timer]) {
         for timer in timers {
-            system.schedule(timer.wake.delay) { [weak self] in self?.fire(timer) }
+            system.schedule(timer.delay) { [weak self] in self?.fire(timer) }
         }
     }
 
     private func fire(_ timer: Timer) {
+        guard let wake = timer.wake else { return letGo(timer) }
         let result = state.withLock { state -> (next: Timer?, failure: HidrawError?) in
             guard let index = state.pads.firstIndex(where: { $0.serial == timer.pad }) else { return (nil, nil) }
             do throws(HidrawError) {
-                let step = state.pads[index].family.wake(generation: timer.wake.generation, now: system.now())
+                let step = state.pads[index].family.wake(generation: wake.generation, now: system.now())
                 return (try perform(step, on: &state.pads[index]), nil)
             } catch {
                 return (nil, error)

@@ -6,8 +6,9 @@ import Synchronization
 struct HidrawPad: Sendable {
     /// The pad.
     let info: HidrawPadInfo
-    /// Its open hidraw node.
-    let fd: Int32
+    /// Its open hidraw node, or `nil` while the driver has let go of it (an idle pad whose
+    /// family `letsGoOfIdleNode`: the next report opens it again).
+    var fd: Int32?
     /// A number no other pad opened by this process has.
     let serial: Int
     /// Its guardian, where one could be forked.
@@ -16,6 +17,8 @@ struct HidrawPad: Sendable {
     var armedResets: [[UInt8]]?
     /// Its family's state.
     var family: any HidrawPadFamily
+    /// How many reports were written to it: an idle check set before the last one is stale.
+    var writes = 0
 
     /// A pad opened at `fd`, playing `parts`.
     init(info: HidrawPadInfo, fd: Int32, parts: Set<PadPart>) {

@@ -18,6 +18,9 @@ struct HidrawSystem: Sendable {
     var setFeature: @Sendable (_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Void
     /// `close(2)`.
     var close: @Sendable (_ fd: Int32) -> Void
+    /// Waits up to `timeout` for an input report (`poll(2)`, then `read(2)` of up to 64 bytes):
+    /// its bytes, none when none came in time.
+    var readReport: @Sendable (_ fd: Int32, _ timeout: Duration) throws(Errno) -> [UInt8]
     /// `access(2)` with `W_OK`: whether this user may write to the path.
     var canWrite: @Sendable (_ path: String) -> Bool
     /// The names in a directory, `.` and `..` left out.
@@ -70,6 +73,24 @@ struct HidrawSystem: Sendable {
             guard sent == bytes.count else { throw sent < 0 ? .current : Errno(EIO) }
         },
         close: { fd in _ = Glibc.close(fd) },
+        readReport: { fd, timeout throws(Errno) in
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+            let ready = poll(&descriptor, 1, milliseconds)
+            guard ready > 0 else {
+                if ready < 0 && errno != EINTR { throw .current }
+                return []
+            }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            guard count >= 0 else {
+                if errno == EAGAIN || errno == EINTR { return [] }
+                throw .current
+            }
+            // A hidraw node returns 0 bytes once its device is gone.
+            guard count > 0 else { throw Errno(ENODEV) }
+            return Array(buffer.prefix(count))
+        },
         canWrite: { path in access(path, W_OK) == 0 },
         listDirectory: { path throws(Errno) in try DirectoryReader.names(in: path) },
         readBytes: { path in try? FileReader.bytes(atPath: path, limit: 4096) },

@@ -114,7 +114,8 @@ import Testing
 
 /// Pads hidraw alone reaches: Valve's, found in sysfs by `HID_ID`.
 @Suite struct HidrawOnlyPadsTests {
-    private let vendorDescriptor: [UInt8] = [0x06, 0x00, 0xFF, 0x09, 0x01]
+    /// The Deck's command interface opens with Usage Page 0xFFFF.
+    private let vendorDescriptor: [UInt8] = [0x06, 0xFF, 0xFF, 0x09, 0x01]
     private let keyboardDescriptor: [UInt8] = [0x05, 0x01, 0x09, 0x06]
 
     private func uevent(_ id: String, _ name: String) -> [UInt8] {
@@ -136,6 +137,13 @@ import Testing
         #expect(pads.first?.name == "Steam Deck" && pads.first?.profile == .steamDeck)
         #expect(DeviceSelection.name("Steam Deck").pick(from: pads).map(\.node) == ["/dev/hidraw2"])
         #expect(pads.first.flatMap { discovery.pad(for: $0) }?.model == .steamDeck)
+    }
+
+    @Test func anyVendorDefinedPageCounts() {
+        #expect(HidrawDiscovery.opensWithVendorPage([0x06, 0x00, 0xFF, 0x09, 0x01]))
+        #expect(HidrawDiscovery.opensWithVendorPage([0x06, 0xFF, 0xFF, 0x09, 0x01]))
+        #expect(!HidrawDiscovery.opensWithVendorPage([0x05, 0x01, 0x09, 0x02]))
+        #expect(!HidrawDiscovery.opensWithVendorPage([0x06, 0x00]))
     }
 
     @Test func aMalformedIDIsNoPad() {

@@ -321,6 +321,38 @@ import Testing
         #expect(fake.guardianMessages.last == HidrawGuardian.disarmMessage)
     }
 
+    @Test func aSteamDecksNodeIsClosedWhileIdleAndOpenedAgainForTheNextReport() throws {
+        let fake = FakeHidraw()
+        let closedNodes = { fake.closed.filter { $0 < FakeHidraw.firstControl } }
+        let driver = fake.driver([Pads.steamDeck], locality: .handles)
+        try driver.apply(frame(100, strong: 1, weak: 0))
+        let first = try #require(fake.reports(to: "/dev/hidraw8").first?.fd)
+        fake.advance(by: .milliseconds(100))
+        fake.advance(by: HidrawDriver.idleRelease - .milliseconds(1))
+        #expect(closedNodes().isEmpty)
+        fake.advance(by: .milliseconds(1))
+        #expect(closedNodes() == [first])
+        try driver.apply(frame(50, strong: 0.5, weak: 0))
+        let reopened = fake.reports(to: "/dev/hidraw8")
+        #expect(reopened.count == 1 && reopened[0].fd != first && reopened[0].bytes[1] == 0xEB)
+        #expect(driver.pads.map(\.model) == [.steamDeck])
+        fake.advance(by: .milliseconds(20))
+        try driver.apply(frame(50, strong: 0.5, weak: 0))
+        fake.advance(by: .milliseconds(50) + HidrawDriver.idleRelease - .milliseconds(1))
+        #expect(closedNodes() == [first])
+        driver.close()
+        #expect(closedNodes() == [first, reopened[0].fd])
+    }
+
+    @Test func aPadThatKeepsItsInputKeepsItsNodeOpenWhileIdle() throws {
+        let fake = FakeHidraw()
+        let driver = fake.driver([Pads.switchPro])
+        try driver.apply(frame(100, strong: 1, weak: 0))
+        fake.advance(by: .seconds(2))
+        #expect(fake.closed.filter { $0 < FakeHidraw.firstControl }.isEmpty)
+        driver.close()
+    }
+
     @Test func theRightTrackpadAlonePulsesTheRightSide() throws {
         let fake = FakeHidraw()
         let driver = fake.driver([Pads.steamDeck], locality: .rightTrackpad)

@@ -258,6 +258,14 @@ import Testing
         #expect(command.trigger == expected)
     }
 
+    @Test func inputTrackpadReadsADecksTrackpadAndNoTriggerOnlyInTheInteractiveDemo() throws {
+        var arguments = ArgumentReader(["--input", "trackpad"], for: DemoCommand.configuration)
+        let command = try DemoCommand(parsing: &arguments)
+        #expect(command.readsTrackpad && command.trigger == nil)
+        var traced = ArgumentReader(["--input", "trackpad", "--trace", "gesture.csv"], for: DemoCommand.configuration)
+        #expect(throws: UsageError.self) { try DemoCommand(parsing: &traced) }
+    }
+
     @Test func withoutATerminalItSaysHowToReplayATraceAndExits64() async throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)

@@ -17,7 +17,7 @@ out=$root/.build/vm/$kernel
 # no module of its own: both kernels build it into hid.ko (CONFIG_HIDRAW=y), so every HID
 # device gets /dev/hidrawN from devtmpfs (the hidraw tests check that it does).
 # vhci-hcd (USB/IP) carries the USB DualSense whose audio function snd-usb-audio binds.
-modules=(evdev uinput uhid ff-memless hid-generic hid-playstation hid-sony hid-nintendo hid-microsoft vhci-hcd usbhid snd-usb-audio)
+modules=(evdev uinput uhid ff-memless hid-generic hid-playstation hid-sony hid-nintendo hid-microsoft hid-steam vhci-hcd usbhid snd-usb-audio)
 
 skip() { echo "vm: $*" >&2; exit 77; }
 

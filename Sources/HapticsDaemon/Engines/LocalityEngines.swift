@@ -113,8 +113,8 @@ final class LocalityEngines {
 
 extension LocalityEngines {
     /// The engines of a running daemon started at `origin`: `options`' drivers, over the pads
-    /// its `--device` selects, discovered again whenever the devices change; notices go to
-    /// `notice`.
+    /// its `--device` selects (the evdev pads, else those hidraw alone reaches), discovered
+    /// again whenever the devices change; notices go to `notice`.
     convenience init(_ options: DaemonOptions, origin: MonotonicInstant, notice: @escaping @Sendable (String) -> Void) {
         let selection = options.device
         let paths = options.drivers.map(LocalityRoute.Path.init)
@@ -122,7 +122,12 @@ extension LocalityEngines {
         self.init(paths: paths) {
             guard needsPads else { return [] }
             let hidraw = HidrawDiscovery()
-            return DeviceDiscovery().devices(selectedBy: selection).map { LocalityRoute.Pad(device: $0, hidraw: hidraw.pad(for: $0)) }
+            // The pads hidraw alone reaches (a Steam Deck) beside the evdev pads with `all`, in
+            // their place when no evdev pad is selected.
+            let evdev = DeviceDiscovery().devices(selectedBy: selection)
+            let hidrawOnly = selection.pick(from: hidraw.hidrawOnlyPads())
+            let pads = selection == .all ? evdev + hidrawOnly : evdev.isEmpty ? hidrawOnly : evdev
+            return pads.map { LocalityRoute.Pad(device: $0, hidraw: hidraw.pad(for: $0)) }
         } make: { output throws(MethodError) in
             try Self.liveEngine(for: output, origin: origin, notice: notice)
         }

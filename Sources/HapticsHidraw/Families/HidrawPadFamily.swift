@@ -24,6 +24,10 @@ protocol HidrawPadFamily: Sendable {
     /// Whether its reports are FEATURE reports (`HIDIOCSFEATURE`) rather than output reports
     /// (`write(2)`).
     static var sendsFeatureReports: Bool { get }
+    /// Whether the driver closes the pad's node once nothing has played on it for
+    /// `HidrawDriver.idleRelease` (and opens it again for the next report): for pads whose
+    /// kernel driver takes the user's input away while the node is open.
+    static var letsGoOfIdleNode: Bool { get }
 
     /// The parts of `wanted` its reports play in place of the kernel's rumble, when the
     /// pad's hidraw node is writable (the rest stay with evdev).
@@ -64,6 +68,9 @@ extension HidrawPadFamily {
 
     /// Output reports.
     static var sendsFeatureReports: Bool { false }
+
+    /// The node stays open until the driver closes.
+    static var letsGoOfIdleNode: Bool { false }
 
     /// Nothing: the family has no adaptive triggers.
     mutating func setTriggerEffect(_ effect: TriggerEffect, on side: Actuator.Side) -> HidrawPadStep {

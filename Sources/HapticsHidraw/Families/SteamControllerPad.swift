@@ -6,6 +6,9 @@ struct SteamControllerPad: HidrawPadFamily {
     static let parts = PadPart.trackpads
     static let renderProfile = PadProfile.steamController
     static let sendsFeatureReports = true
+    /// hid-steam (both kernels know the Steam Controller) removes its gamepad while its client
+    /// node is open.
+    static let letsGoOfIdleNode = true
 
     /// Everything: the kernel's drivers reach none of it.
     static func partsTakenOver(from wanted: Set<PadPart>) -> Set<PadPart> { wanted }

@@ -45,13 +45,16 @@ struct DemoCommand: Subcommand {
     static let keysOnly = "none"
     /// The `--input` value that means the first gamepad's trigger, as `auto` picks it.
     static let firstTrigger = "trigger"
+    /// The `--input` value that means a Steam Deck's right trackpad (the Deck `--device` picks).
+    static let trackpad = "trackpad"
     /// `--input`.
     static let input = Option.text(
         "--input", valueName: "device",
         abstract: "also pull with a gamepad's trigger (or left stick): "
             + "auto or \(firstTrigger) (the first gamepad), a node path, an index or a name; \(keysOnly) for keys only; "
-            + "a DualSense's trigger, with hidraw access, resists up to the threshold and gives way there", default: keysOnly,
-        completion: .wordsOrFiles(["auto", firstTrigger, keysOnly]))
+            + "a DualSense's trigger, with hidraw access, resists up to the threshold and gives way there; "
+            + "\(trackpad): a Steam Deck's right trackpad, the finger's travel down it, the impacts pulses on it", default: keysOnly,
+        completion: .wordsOrFiles(["auto", firstTrigger, trackpad, keysOnly]))
     /// The command's declaration.
     static let configuration = CommandConfiguration(
         name: "demo", parent: "haptics", abstract: "Pull to refresh in the terminal, or replay a gesture trace headless.",
@@ -87,6 +90,8 @@ struct DemoCommand: Subcommand {
     let device: DeviceSelection
     /// Whose trigger pulls the list (`--input`), beside the keys; `nil` for keys only.
     let trigger: DeviceSelection?
+    /// Whether a Steam Deck's right trackpad pulls the list (`--input trackpad`), beside the keys.
+    let readsTrackpad: Bool
     /// The threshold's hysteresis (`--hysteresis`); the cues are the defaults.
     let configuration: RefreshFeedbackConfiguration
     /// Where the interactive demo reads keys; standard input unless a test says otherwise.
@@ -101,16 +106,17 @@ struct DemoCommand: Subcommand {
         let drivers = try PlaybackOptions.drivers(Self.driver, from: &arguments)
         device = DeviceSelection(option: try arguments.value(PlaybackOptions.device))
         let input = try arguments.value(Self.input)
+        readsTrackpad = input == Self.trackpad
         trigger =
             switch input {
-            case Self.keysOnly: nil
+            case Self.keysOnly, Self.trackpad: nil
             case Self.firstTrigger: .auto
             default: DeviceSelection(option: input)
             }
         let hysteresis = try arguments.value(Self.hysteresis)
         configuration = RefreshFeedbackConfiguration(hysteresis: hysteresis, tension: arguments.flag(Self.tension) ? RefreshTension() : nil)
         if let trace {
-            if trigger != nil { throw arguments.error("'--input' only applies to the interactive demo") }
+            if trigger != nil || readsTrackpad { throw arguments.error("'--input' only applies to the interactive demo") }
             mode = .trace(path: trace, component: component ?? Self.component.defaultValue, drivers: drivers)
         } else {
             if component != nil { throw arguments.error("'--component' only applies with '--trace'") }
@@ -189,6 +195,7 @@ struct DemoCommand: Subcommand {
     /// the UI's status area, and when it is among them the impacts flash the header. A
     /// DualSense's trigger read with `--input` resists up to the threshold (`TriggerFeel`)
     /// while the demo runs, reset on every way out; the impacts then play on the handles only.
+    /// A Steam Deck's right trackpad read with `--input trackpad` gets the impacts as pulses.
     private func runInteractively(on drivers: [DriverChoice], console: Console) async -> ExitCode {
         guard isatty(input) == 1 else {
             console.err(
@@ -204,6 +211,14 @@ struct DemoCommand: Subcommand {
             return .failure
         }
         defer { reader?.close() }
+        let trackpad: TrackpadPullReader?
+        do {
+            trackpad = readsTrackpad ? try TrackpadPullReader(selection: device) : nil
+        } catch {
+            console.err("Error: --input: \(Advice.message(for: error))")
+            return .failure
+        }
+        defer { trackpad?.close() }
         let feel = reader.flatMap { TriggerFeel.open(for: $0, console: console) }
         defer { feel?.release() }
         let (lines, sink) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(DemoModel.driverLinesKept))
@@ -211,7 +226,8 @@ struct DemoCommand: Subcommand {
         do {
             destination = try DriverChoice.combined(drivers) { choice in
                 try choice.makeDriver(
-                    device: device, locality: feel == nil ? .all : .handles, notice: { console.err("note: \($0)") },
+                    device: trackpad.map { .path($0.device.node) } ?? device,
+                    locality: trackpad != nil ? .rightTrackpad : feel == nil ? .all : .handles, notice: { console.err("note: \($0)") },
                     terminal: StdoutDriver(format: .text) { sink.yield($0) })
             }
         } catch {
@@ -221,7 +237,7 @@ struct DemoCommand: Subcommand {
         let demo = InteractiveDemo(
             input: input, output: output, driver: destination, driverLines: lines,
             flashes: Self.drawsInTheTerminal(destination), configuration: configuration,
-            trigger: reader)
+            trigger: trackpad ?? reader)
         do {
             return try await demo.run() ?? .success
         } catch {

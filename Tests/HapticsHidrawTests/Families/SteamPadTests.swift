@@ -51,19 +51,52 @@ import Testing
     @Test func aLongFrameIsATrainWhosePeriodFollowsSharpness() throws {
         var pad = SteamPad(parts: PadPart.trackpads, isBluetooth: false)
         let dull = try #require(pulse(pad.play(frame(200, strong: 1), now: .zero).report))
-        #expect(dull.side == 2 && dull.on + dull.off == 40_000 && dull.count == 5)
+        #expect(dull.side == 2 && dull.on + dull.off == 40_000 && dull.count == 2)
         let sharp = try #require(pulse(pad.play(frame(200, strong: 0, weak: 1), now: .zero).report))
-        #expect(sharp.on + sharp.off == 10_000 && sharp.count == 20)
+        #expect(sharp.on + sharp.off == 10_000 && sharp.count == 10)
     }
 
-    @Test func handlesAndTrackpadsTogetherSendThePulseRightAfterTheRumble() throws {
+    @Test func aTrainGoesOutInPartsOfAtMost100MillisecondsUntilTheFramesEnd() throws {
+        var pad = SteamPad(parts: PadPart.trackpads, isBluetooth: false)
+        var step = pad.play(frame(250, strong: 0, weak: 1), now: .zero)
+        var now = Duration.zero
+        var counts: [Int] = []
+        var times: [Duration] = []
+        while let sent = pulse(step.report) {
+            counts.append(sent.count)
+            times.append(now)
+            guard let wake = step.wake else { break }
+            now += wake.delay
+            step = pad.wake(generation: wake.generation, now: now)
+        }
+        #expect(counts == [10, 10, 5] && times == [.zero, .milliseconds(100), .milliseconds(200)])
+        #expect(step.wake == nil && pad.resetReports.isEmpty)
+    }
+
+    @Test func aNewFrameOrAStopEndsTheTrainsParts() throws {
+        var pad = SteamPad(parts: PadPart.trackpads, isBluetooth: false)
+        let wake = try #require(pad.play(frame(500, strong: 1), now: .zero).wake)
+        #expect(pad.play(frame(500, strong: 0), now: .milliseconds(10)) == HidrawPadStep())
+        #expect(pad.wake(generation: wake.generation, now: .milliseconds(80)) == HidrawPadStep())
+        let next = try #require(pad.play(frame(500, strong: 1), now: .milliseconds(100)).wake)
+        _ = pad.stop(now: .milliseconds(120))
+        #expect(pad.wake(generation: next.generation, now: .milliseconds(180)) == HidrawPadStep())
+    }
+
+    @Test func handlesAndTrackpadsTogetherSendThePulseRightAfterTheRumbleThenTheTrainThenTheStop() throws {
         var pad = SteamPad(parts: SteamPad.parts, isBluetooth: false)
         let step = pad.play(frame(100, strong: 1), now: .zero)
         #expect(step.report?[1] == 0xEB)
         let wake = try #require(step.wake)
         #expect(wake.delay == .zero)
         let next = pad.wake(generation: wake.generation, now: .milliseconds(1))
-        #expect(pulse(next.report)?.side == 2)
-        #expect(next.wake?.delay == .milliseconds(99))
+        #expect(pulse(next.report)?.side == 2 && pulse(next.report)?.count == 2)
+        let part = try #require(next.wake)
+        #expect(part.delay == .milliseconds(79))
+        let last = pad.wake(generation: part.generation, now: .milliseconds(80))
+        #expect(pulse(last.report)?.count == 1)
+        let stop = try #require(last.wake)
+        #expect(stop.delay == .milliseconds(20))
+        #expect(pad.wake(generation: stop.generation, now: .milliseconds(100)).report == SteamRumbleReport.stop.bytes)
     }
 }

@@ -32,6 +32,7 @@ final class FakeHidraw: Sendable {
         var sleeps: [Duration] = []
         var guardians = 0
         var gone: Set<Int32> = []
+        var inputs: [[UInt8]] = []
     }
 
     private let state = Mutex(State())
@@ -82,6 +83,13 @@ final class FakeHidraw: Sendable {
                 }
             },
             close: { [self] fd in state.withLock { $0.closed.append(fd) } },
+            readReport: { [self] _, _ throws(Errno) in
+                // The queued input reports one by one, then the device gone.
+                try state.withLock { state throws(Errno) in
+                    guard !state.inputs.isEmpty else { throw Errno(19) }
+                    return state.inputs.removeFirst()
+                }
+            },
             canWrite: { [self] _ in writable },
             listDirectory: { [self] path throws(Errno) in
                 if path == "/sys/class/hidraw" {
@@ -117,6 +125,11 @@ final class FakeHidraw: Sendable {
         HidrawDriver(
             selection: selection, locality: locality, devices: { devices },
             discovery: HidrawDiscovery(sysfs: "/sys", devices: "/dev", system: system), system: system, notice: { _ in })
+    }
+
+    /// Queues input reports for `readReport` to return, one a call (then the device is gone).
+    func queueInputs(_ reports: [[UInt8]]) {
+        state.withLock { $0.inputs += reports }
     }
 
     /// Moves the clock on by `step`, running each timer that falls due, in order, at its time.

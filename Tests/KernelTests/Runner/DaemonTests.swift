@@ -31,6 +31,12 @@ enum DaemonTests {
             ) {
                 try await playsTheTrigger(programs)
             },
+            KernelTest(
+                name:
+                    "hapticsd: ImpactAt right-trackpad pulses the Steam Deck's right trackpad alone; on 7.3 hid-steam's gamepad is back while it serves on"
+            ) {
+                try await pulsesTheDecksTrackpad(programs)
+            },
         ]
     }
 
@@ -74,6 +80,54 @@ enum DaemonTests {
     private static func stop(_ child: ChildProcess) {
         child.kill(SIGKILL)
         _ = child.finish()
+    }
+
+    /// hapticsd plays `ImpactAt right-trackpad` as pulses on the Deck's right trackpad, and
+    /// lets go of the Deck's node once the feedback is over, so hid-steam's gamepad comes back
+    /// while the daemon runs on.
+    private static func pulsesTheDecksTrackpad(_ programs: Programs) async throws {
+        let bus = try startBus(programs)
+        defer { stop(bus) }
+        let deck = try VirtualSteamDeck()
+        defer { deck.destroy() }
+        let daemon = try ChildProcess(programs.hapticsd, [])
+        defer { stop(daemon) }
+        let call = { (arguments: [String]) throws -> (status: Int32, output: String) in
+            try ChildProcess(programs.busctl, ["--user"] + arguments).finish()
+        }
+        let object = ["org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"]
+        let own = "io.github.haptics.Haptics1"
+        var serving = false
+        for _ in 0..<100 where !serving {
+            serving = try call(["get-property"] + object + [own, "Version"]).output.contains("u 2")
+            if !serving { usleep(50_000) }
+        }
+        try expect(serving, "hapticsd never served version 2 of \(own)")
+        let since = Monotonic.now
+        let impact = try call(["call"] + object + [own, "ImpactAt", "ssds", "app", "heavy", "1", "right-trackpad"])
+        try expect(impact.status == 0, "ImpactAt failed: \(impact.output)")
+        let sent = {
+            deck.commands.filter { $0.at >= since && [SteamDeckCommand.rumbleID, SteamDeckCommand.pulseID].contains($0.command.id) }
+                .map(\.command)
+        }
+        try expect(Monotonic.wait(upTo: .seconds(3)) { sent().contains { $0.pulse != nil } }, "no pulse reached the Deck: \(sent())")
+        try expect(sent().compactMap(\.pulse).allSatisfy { $0.side == .right }, "the pulses were \(sent())")
+        try expect(!sent().contains(where: \.turnsMotors), "the motors turned: \(sent())")
+        guard deck.isBoundBySteam else { return }
+        let pulsed = Monotonic.now
+        var wentAway = false
+        let back = Monotonic.wait(upTo: .seconds(2)) {
+            if deck.gamepadNode == nil { wentAway = true }
+            return wentAway && deck.gamepadNode != nil
+        }
+        try expect(wentAway, "hid-steam's gamepad stayed while hapticsd played on the Deck")
+        try expect(back, "hid-steam's gamepad was not back 2 s after the feedback while hapticsd ran")
+        print("note: the gamepad was back \(Int((Monotonic.now - pulsed).inMilliseconds)) ms after the pulse, hapticsd serving on")
+        let again = try call(["call"] + object + [own, "ImpactAt", "ssds", "app", "light", "1", "right-trackpad"])
+        try expect(again.status == 0, "a second ImpactAt failed: \(again.output)")
+        try expect(
+            Monotonic.wait(upTo: .seconds(3)) { deck.commands.contains { $0.at > pulsed && $0.command.pulse != nil } },
+            "the second impact never pulsed: \(sent())")
     }
 
     private static func drivesPads(_ programs: Programs) async throws {

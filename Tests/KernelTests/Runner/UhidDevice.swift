@@ -8,7 +8,9 @@ import VirtualDevices
 /// asynchronously and a driver's probe blocks on the feature reports it asks for. It answers
 /// those with `featureReport`, acknowledges SET_REPORT, records every output report with a
 /// monotonic timestamp and hands it to `outputReport`, which may answer with input reports
-/// (`input(_:)`), as a pad that is asked over its interrupt channel does.
+/// (`input(_:)`), as a pad that is asked over its interrupt channel does. Every report a
+/// SET_REPORT carries (a feature report, for the pads that take commands so) is recorded too
+/// and handed to `reportSet` before the request is acknowledged.
 final class UhidDevice: Sendable {
     /// What the device says it is.
     struct Identity: Sendable {
@@ -57,7 +59,9 @@ final class UhidDevice: Sendable {
     private let fd: Int32
     private let featureReport: @Sendable (UInt8) -> [UInt8]?
     private let outputReport: @Sendable (UhidDevice, [UInt8]) -> Void
+    private let reportSet: @Sendable ([UInt8]) -> Void
     private let outputLog = Mutex<[Output]>([])
+    private let setReportLog = Mutex<[Output]>([])
     private let requestLog = Mutex<[UInt8]>([])
     private let running = Atomic<Bool>(true)
     private let stopped = Atomic<Bool>(false)
@@ -65,10 +69,12 @@ final class UhidDevice: Sendable {
 
     /// Creates the device. `featureReport` gives the reply to a GET_REPORT of a feature
     /// report, its report id first and exactly as long as the report, or nil to refuse it;
-    /// `outputReport` hears every output report (its report id first) once it is recorded.
+    /// `outputReport` hears every output report (its report id first) once it is recorded;
+    /// `reportSet` every report a SET_REPORT carries (its report number first), once recorded.
     init(
         _ identity: Identity, featureReport: @escaping @Sendable (UInt8) -> [UInt8]?,
-        outputReport: @escaping @Sendable (UhidDevice, [UInt8]) -> Void = { _, _ in }
+        outputReport: @escaping @Sendable (UhidDevice, [UInt8]) -> Void = { _, _ in },
+        reportSet: @escaping @Sendable ([UInt8]) -> Void = { _ in }
     ) throws {
         let fd = Glibc.open("/dev/uhid", O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw TestFailure(description: "open /dev/uhid: \(String(cString: strerror(errno)))") }
@@ -76,6 +82,7 @@ final class UhidDevice: Sendable {
         self.identity = identity
         self.featureReport = featureReport
         self.outputReport = outputReport
+        self.reportSet = reportSet
         try BackgroundThread.start { [self] in serve() }
         var event = Self.event(UHID_CREATE2)
         Self.put(identity.name, into: &event, at: Layout.offset(\uhid_create2_req.name), capacity: 128)
@@ -99,6 +106,9 @@ final class UhidDevice: Sendable {
 
     /// Every output report received so far.
     var outputs: [Output] { outputLog.withLock { $0 } }
+
+    /// Every report a SET_REPORT carried so far, its report number first, in order.
+    var setReports: [Output] { setReportLog.withLock { $0 } }
 
     /// The feature report ids the kernel asked for, in order.
     var featureRequests: [UInt8] { requestLog.withLock { $0 } }
@@ -204,6 +214,11 @@ final class UhidDevice: Sendable {
             }
             try? send(reply)
         case UHID_SET_REPORT:
+            let size = Int(Self.value(UInt16.self, in: event, at: Layout.offset(\uhid_set_report_req.size)))
+            let dataAt = Layout.offset(\uhid_set_report_req.data)
+            let bytes = Array(event[dataAt..<dataAt + min(size, Int(UHID_DATA_MAX))])
+            setReportLog.withLock { $0.append(Output(at: at, bytes: bytes)) }
+            reportSet(bytes)
             var reply = Self.event(UHID_SET_REPORT_REPLY)
             let id = Self.value(UInt32.self, in: event, at: Layout.offset(\uhid_set_report_req.id))
             Self.put(id, into: &reply, at: Layout.offset(\uhid_set_report_reply_req.id))
@@ -283,7 +298,7 @@ final class UhidDevice: Sendable {
     }
 
     /// A small file's text (sysfs attributes), or "" when it cannot be read.
-    private static func text(of path: String) -> String {
+    static func text(of path: String) -> String {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return "" }
         defer { close(fd) }

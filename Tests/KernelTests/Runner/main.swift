@@ -71,6 +71,7 @@ let tests =
         tools: daemonPrograms.flatMap { programs in
             path(after: "--fbcli").map { FeedbackDaemon.Tools(dbusDaemon: programs.dbusDaemon, busctl: programs.busctl, fbcli: $0) }
         })
+    + SteamDeckTests.all(programs: hidrawPrograms)
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
