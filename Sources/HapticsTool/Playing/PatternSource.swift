@@ -3,13 +3,16 @@ import HapticsCommandLine
 import HapticsModel
 import HapticsPlatform
 
-/// A `<pattern>` argument: a preset's name, a Haptica string (`haptica:..oO-Oo`), `-` for a
-/// pattern on standard input, or the path of an AHAP or `.haptic` file.
+/// A `<pattern>` argument: a preset's name, a Haptica string (`haptica:..oO-Oo`), a composition
+/// of primitives (`compose:click,tick:0.5+40ms`), `-` for a pattern on standard input, or the
+/// path of an AHAP or `.haptic` file.
 enum PatternSource: Sendable, Equatable {
     /// A built-in preset.
     case preset(Preset)
     /// A Haptica pattern string, without its `haptica:` prefix.
     case haptica(String)
+    /// A composition of primitives, without its `compose:` prefix.
+    case composition(String)
     /// AHAP or `.haptic` JSON on standard input.
     case standardInput
     /// An AHAP or `.haptic` file.
@@ -18,13 +21,15 @@ enum PatternSource: Sendable, Equatable {
     /// The argument that means standard input.
     static let standardInputArgument = "-"
 
-    /// Reads a `<pattern>` argument: `-`, then the `haptica:` prefix, then a preset's name;
-    /// anything else is a file path.
+    /// Reads a `<pattern>` argument: `-`, then the `haptica:` and `compose:` prefixes, then a
+    /// preset's name; anything else is a file path.
     init(_ argument: String) {
         if argument == Self.standardInputArgument {
             self = .standardInput
         } else if argument.hasPrefix(HapticaPattern.prefix) {
             self = .haptica(String(argument.dropFirst(HapticaPattern.prefix.count)))
+        } else if argument.hasPrefix(Composition.prefix) {
+            self = .composition(String(argument.dropFirst(Composition.prefix.count)))
         } else if let preset = Preset(name: argument) {
             self = .preset(preset)
         } else {
@@ -36,7 +41,8 @@ enum PatternSource: Sendable, Equatable {
     static let argument = ArgumentDeclaration(
         "pattern",
         help: "a preset ('haptics list' shows them), an .ahap or .haptic file, a Haptica string "
-            + "('haptica:..oO-Oo'), or - for AHAP or .haptic JSON on standard input",
+            + "('haptica:..oO-Oo'), a composition of primitives ('compose:click,tick:0.5+40ms'), "
+            + "or - for AHAP or .haptic JSON on standard input",
         completion: .wordsOrFiles(Preset.allCases.map(\.name)))
 
     /// What a Haptica string plays, for the error about one that plays nothing.
@@ -48,6 +54,7 @@ enum PatternSource: Sendable, Equatable {
         switch self {
         case .preset(let preset): preset.name
         case .haptica(let text): HapticaPattern.prefix + text
+        case .composition(let text): Composition.prefix + text
         case .standardInput: "standard input"
         case .file(let path): path
         }
@@ -60,6 +67,12 @@ enum PatternSource: Sendable, Equatable {
             return LoadedPattern(pattern: preset.pattern)
         case .haptica(let text):
             return HapticaPattern.load(text, source: name)
+        case .composition(let text):
+            do {
+                return LoadedPattern(pattern: try Composition(text: text).pattern)
+            } catch {
+                throw PatternLoadError(file: name, path: "primitive \(error.position)", problem: .invalidValue(expected: error.expected, found: error.found))
+            }
         case .standardInput:
             let bytes: [UInt8]
             do {
