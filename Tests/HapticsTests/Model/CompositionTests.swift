@@ -32,8 +32,8 @@ import Testing
         #expect(pattern.events.filter { abs($0.time - (click + 0.04)) < 1e-9 }.count == 1)
         #expect(abs(pattern.duration - (click + 0.04 + tick + 0.1 + Primitive.thud.pattern.duration)) < 1e-9)
         let spans = audibleSpans(pattern)
-        #expect(spans.map(\.start) == [0, 70, 190])
-        #expect(spans.map(\.end) == [30, 90, 470])
+        #expect(spans.map(\.start) == [0, 80, 220])
+        #expect(spans.map(\.end) == [40, 120, 500])
     }
 
     @Test(arguments: [0.0, 0.25, 0.5, 1.0])
