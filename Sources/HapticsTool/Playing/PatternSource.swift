@@ -5,7 +5,8 @@ import HapticsPlatform
 
 /// A `<pattern>` argument: a preset's name, a Haptica string (`haptica:..oO-Oo`), a composition
 /// of primitives (`compose:click,tick:0.5+40ms`), `-` for a pattern on standard input, or the
-/// path of an AHAP or `.haptic` file.
+/// path of an AHAP or `.haptic` file, or of a WAV sound (`.wav`, turned into haptics by
+/// `SoundAnalysis`).
 enum PatternSource: Sendable, Equatable {
     /// A built-in preset.
     case preset(Preset)
@@ -40,7 +41,7 @@ enum PatternSource: Sendable, Equatable {
     /// The `<pattern>` argument of the commands that take one.
     static let argument = ArgumentDeclaration(
         "pattern",
-        help: "a preset ('haptics list' shows them), an .ahap or .haptic file, a Haptica string "
+        help: "a preset ('haptics list' shows them), an .ahap or .haptic file, a .wav sound, a Haptica string "
             + "('haptica:..oO-Oo'), a composition of primitives ('compose:click,tick:0.5+40ms'), "
             + "or - for AHAP or .haptic JSON on standard input",
         completion: .wordsOrFiles(Preset.allCases.map(\.name)))
@@ -61,17 +62,17 @@ enum PatternSource: Sendable, Equatable {
     }
 
     /// Loads the pattern with its notices, or says why it cannot be loaded.
-    func loaded() throws(PatternLoadError) -> LoadedPattern {
+    func loaded() throws(PatternSourceError) -> LoadedPattern {
         switch self {
         case .preset(let preset):
             return LoadedPattern(pattern: preset.pattern)
         case .haptica(let text):
             return HapticaPattern.load(text, source: name)
         case .composition(let text):
-            do {
+            do throws(CompositionError) {
                 return LoadedPattern(pattern: try Composition(text: text).pattern)
             } catch {
-                throw PatternLoadError(file: name, path: "primitive \(error.position)", problem: .invalidValue(expected: error.expected, found: error.found))
+                throw .composition(name, error)
             }
         case .standardInput:
             let bytes: [UInt8]
@@ -80,14 +81,37 @@ enum PatternSource: Sendable, Equatable {
             } catch {
                 switch error {
                 case .system(_, let errno):
-                    throw PatternLoadError(file: name, path: "$", problem: .unreadable(reason: errno.description))
+                    throw .pattern(PatternLoadError(file: name, path: "$", problem: .unreadable(reason: errno.description)))
                 case .tooLarge(let size):
-                    throw PatternLoadError(file: name, path: "$", problem: .tooLarge(bytes: size, limit: PatternFile.maximumFileSize))
+                    throw .pattern(PatternLoadError(file: name, path: "$", problem: .tooLarge(bytes: size, limit: PatternFile.maximumFileSize)))
                 }
             }
-            return try PatternFile.decode(bytes, file: name)
+            do throws(PatternLoadError) {
+                return try PatternFile.decode(bytes, file: name)
+            } catch {
+                throw .pattern(error)
+            }
+        case .file(let path) where path.lowercased().hasSuffix(".wav"):
+            let bytes: [UInt8]
+            do {
+                bytes = try FileReader.bytes(atPath: path, limit: WAVReader.maximumFileSize)
+            } catch {
+                switch error {
+                case .system(_, let errno): throw .sound(WAVError(file: path, problem: .unreadable(reason: errno.description)))
+                case .tooLarge(let size): throw .sound(WAVError(file: path, problem: .tooLarge(bytes: size, limit: WAVReader.maximumFileSize)))
+                }
+            }
+            do throws(WAVError) {
+                return LoadedPattern(pattern: SoundAnalysis().pattern(for: try WAVReader.decode(bytes, file: path)))
+            } catch {
+                throw .sound(error)
+            }
         case .file(let path):
-            return try PatternFile.load(contentsOf: path)
+            do throws(PatternLoadError) {
+                return try PatternFile.load(contentsOf: path)
+            } catch {
+                throw .pattern(error)
+            }
         }
     }
 
