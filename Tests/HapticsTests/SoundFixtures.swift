@@ -22,7 +22,9 @@ enum SoundFixtures {
             }
         }
         let code = format ?? (float ? 3 : 1)
-        let fmt = le(code, 2) + le(channels.count, 2) + le(rate, 4) + le(rate * width * channels.count, 4) + le(width * channels.count, 2) + le(bits, 2)
+        let fmt =
+            le(code, 2) + le(channels.count, 2) + le(rate, 4) + le(rate * width * channels.count, 4) + le(width * channels.count, 2)
+            + le(bits, 2)
         let body = Array("WAVE".utf8) + Array("fmt ".utf8) + le(fmt.count, 4) + fmt + Array("data".utf8) + le(data.count, 4) + data
         return Array("RIFF".utf8) + le(body.count, 4) + body
     }

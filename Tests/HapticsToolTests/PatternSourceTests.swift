@@ -24,8 +24,10 @@ import Testing
     @Test(arguments: ["play", "render", "convert"])
     func aBadCompositionExits65NamingThePiece(command: String) async {
         for (text, named) in [
-            ("compose:clik", "primitive 1: expected one of click, tick"), ("compose:click,tick:2", "primitive 2: expected a scale from 0 to 1, found '2'"),
-            ("compose:click+-3ms", "primitive 1: expected a delay of 0 or more milliseconds"), ("compose:", "primitive 1: expected PRIMITIVE"),
+            ("compose:clik", "primitive 1: expected one of click, tick"),
+            ("compose:click,tick:2", "primitive 2: expected a scale from 0 to 1, found '2'"),
+            ("compose:click+-3ms", "primitive 1: expected a delay of 0 or more milliseconds"),
+            ("compose:", "primitive 1: expected PRIMITIVE"),
         ] {
             let console = CapturedConsole()
             let code = await HapticsCommand.run(command == "convert" ? [command, text, "-"] : [command, text], on: console.console)

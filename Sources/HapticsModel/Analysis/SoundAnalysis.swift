@@ -79,7 +79,8 @@ public struct SoundAnalysis: Sendable {
             if Double(end - index) * Self.hop >= Self.sustainMinimum - 1e-9 {
                 let start = Double(index) * Self.hop
                 let run = hops[index..<end]
-                events.append(HapticEvent(time: start, kind: .continuous(duration: Double(end - index) * Self.hop), intensity: 1, sharpness: 0))
+                events.append(
+                    HapticEvent(time: start, kind: .continuous(duration: Double(end - index) * Self.hop), intensity: 1, sharpness: 0))
                 let times = run.indices.map { Double($0 - index) * Self.hop }
                 curves.append(
                     ParameterCurve(
@@ -103,7 +104,8 @@ public struct SoundAnalysis: Sendable {
     /// A spectral centroid as a sharpness: logarithmic from 100 Hz (0) to 4 kHz (1).
     static func sharpness(_ centroid: Double) -> Double {
         guard centroid > 0 else { return 0 }
-        let octaves = binaryLogarithm(centroid / centroidRange.lowerBound) / binaryLogarithm(centroidRange.upperBound / centroidRange.lowerBound)
+        let octaves =
+            binaryLogarithm(centroid / centroidRange.lowerBound) / binaryLogarithm(centroidRange.upperBound / centroidRange.lowerBound)
         return min(max(octaves, 0), 1)
     }
 

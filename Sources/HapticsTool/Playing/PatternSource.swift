@@ -83,7 +83,8 @@ enum PatternSource: Sendable, Equatable {
                 case .system(_, let errno):
                     throw .pattern(PatternLoadError(file: name, path: "$", problem: .unreadable(reason: errno.description)))
                 case .tooLarge(let size):
-                    throw .pattern(PatternLoadError(file: name, path: "$", problem: .tooLarge(bytes: size, limit: PatternFile.maximumFileSize)))
+                    throw .pattern(
+                        PatternLoadError(file: name, path: "$", problem: .tooLarge(bytes: size, limit: PatternFile.maximumFileSize)))
                 }
             }
             do throws(PatternLoadError) {
@@ -98,7 +99,8 @@ enum PatternSource: Sendable, Equatable {
             } catch {
                 switch error {
                 case .system(_, let errno): throw .sound(WAVError(file: path, problem: .unreadable(reason: errno.description)))
-                case .tooLarge(let size): throw .sound(WAVError(file: path, problem: .tooLarge(bytes: size, limit: WAVReader.maximumFileSize)))
+                case .tooLarge(let size):
+                    throw .sound(WAVError(file: path, problem: .tooLarge(bytes: size, limit: WAVReader.maximumFileSize)))
                 }
             }
             do throws(WAVError) {

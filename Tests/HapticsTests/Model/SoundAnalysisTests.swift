@@ -23,7 +23,8 @@ import Testing
 
     @Test func intensityFollowsLoudnessAndSilenceStaysSilent() {
         let rate = 16000
-        let samples = SoundFixtures.tone(440, seconds: 0.3, amplitude: 0.1, attack: 0.001) + SoundFixtures.silence(0.3)
+        let samples =
+            SoundFixtures.tone(440, seconds: 0.3, amplitude: 0.1, attack: 0.001) + SoundFixtures.silence(0.3)
             + SoundFixtures.tone(440, seconds: 0.3, amplitude: 0.8, attack: 0.001)
         let pattern = analysis.pattern(for: Sound(sampleRate: rate, samples: samples))
         #expect(pattern.events.filter { $0.kind != .transient }.count == 2)
