@@ -6,7 +6,7 @@ import Testing
 @Suite struct SoundAnalysisTests {
     private let analysis = SoundAnalysis()
 
-    @Test func clicksBecomeTransientsAndTheToneOneContinuousEvent() {
+    @Test func clicksBecomeTransientsAndTheToneOneContinuousEvent() throws {
         let (samples, clicks, tone) = SoundFixtures.clicksAndTone()
         let pattern = analysis.pattern(for: Sound(sampleRate: 16000, samples: samples))
         let transients = pattern.events.filter { $0.kind == .transient }
@@ -16,7 +16,7 @@ import Testing
         #expect(transients.map(\.intensity) == transients.map(\.intensity).sorted(by: >))
         #expect(transients.allSatisfy { !$0.followsParameterCurves && $0.intensity > 0 })
         #expect(continuous.count == 1)
-        let event = try! #require(continuous.first)
+        let event = try #require(continuous.first)
         #expect(abs(event.time - tone.lowerBound) <= 0.03)
         #expect(abs(event.time + event.duration - tone.upperBound) <= 0.01)
     }
