@@ -56,4 +56,10 @@ import Testing
         #expect(soft.bytes[3...6] == [0x49, 0x92, 0x24, 0x09] && soft.bytes[9] == 10)
         #expect(DualSenseTriggerBlock(vibrationOf: FrameCharacter(amplitude: 0, sharpness: 0.5)) == .off)
     }
+
+    @Test func theModelsTriggerBandIsTheOneTheBlocksSend() {
+        let band = TriggerKind.adaptive.frequencyBand
+        #expect(band == Double(DualSenseTriggerBlock.frequencyRange.lowerBound)...Double(DualSenseTriggerBlock.frequencyRange.upperBound))
+        #expect(DualSenseTriggerBlock(.vibration(start: 0, amplitude: 1, frequency: 1)).bytes[9] == 160)
+    }
 }
