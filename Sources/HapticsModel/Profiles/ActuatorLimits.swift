@@ -1,3 +1,5 @@
+import HapticsPlatform
+
 /// What one actuator of a pad can play, on the path that drives it: the vocabulary a
 /// pattern's numbers are checked against (`haptics devices --json` lists it as `actuators`).
 public struct ActuatorLimits: Sendable, Hashable {
@@ -40,6 +42,19 @@ public struct ActuatorLimits: Sendable, Hashable {
     public var amplitudeSteps: Int
     /// The shortest pulse that is still felt, or that the path can send.
     public var shortestPulse: Duration
+
+    /// The sharpness at which the path plays `frequency` Hz within `band` (its own band, or the
+    /// part of it several actuators share), 0 at the band's low end and 1 at its high end: on
+    /// an adaptive trigger linear in Hz (it sends `10 + 150 · sharpness` Hz), on any other
+    /// actuator linear in octaves (HD Rumble's carrier codes step in equal ratios).
+    public func sharpness(forFrequency frequency: Double, in band: ClosedRange<Double>) -> Double {
+        guard band.upperBound > band.lowerBound else { return 0 }
+        let position =
+            kind == .trigger
+            ? (frequency - band.lowerBound) / (band.upperBound - band.lowerBound)
+            : binaryLogarithm(frequency / band.lowerBound) / binaryLogarithm(band.upperBound / band.lowerBound)
+        return min(max(position, 0), 1)
+    }
 
     /// Creates the limits of one actuator.
     public init(locality: Locality, kind: Kind, frequencyBand: ClosedRange<Double>?, amplitudeSteps: Int, shortestPulse: Duration) {
