@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Fuzzes the pattern and theme loaders with libFuzzer and AddressSanitizer, each target starting
 # from the test fixtures: the AHAP loader (and renderer), the .haptic loader, the Haptica parser,
-# the AHAP writer's round trip, the feedbackd theme loader (and theme renderer) and hapticsd's
-# reading of D-Bus arguments. Usage: scripts/fuzz.sh [SECONDS] [TARGET...] (default 60 s each,
-# every target in turn; targets: ahap haptic haptica ahap-writer theme dbus). The fuzzers are
+# the AHAP writer's round trip, the feedbackd theme loader (and theme renderer), hapticsd's
+# reading of D-Bus arguments and the WAV reader (and sound analysis). Usage: scripts/fuzz.sh
+# [SECONDS] [TARGET...] (default 60 s each, every target in turn; targets: ahap haptic haptica
+# ahap-writer theme dbus wav). The fuzzers are
 # the package Tests/Fuzz, built by SwiftPM against the library's products. A crash leaves its input
 # in .build/fuzz/ and fails.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 swift=${SWIFT:-swift}
-all_targets=(ahap haptic haptica ahap-writer theme dbus)
+all_targets=(ahap haptic haptica ahap-writer theme dbus wav)
 seconds=${1:-60}
 shift || true
 targets=("$@")
@@ -20,7 +21,7 @@ if ! [[ $seconds =~ ^[1-9][0-9]*$ ]]; then
 fi
 for target in "${targets[@]}"; do
     case $target in
-        ahap | haptic | haptica | ahap-writer | theme | dbus) ;;
+        ahap | haptic | haptica | ahap-writer | theme | dbus | wav) ;;
         *) echo "unknown fuzz target '$target' (${all_targets[*]})" >&2; exit 64 ;;
     esac
 done
@@ -45,6 +46,7 @@ for target in "${targets[@]}"; do
         ahap | ahap-writer) seeds=("$fixtures"/corpus/*.ahap) ;;
         haptic) seeds=("$fixtures"/haptic/*.haptic) ;;
         haptica | dbus) seeds=() ;;
+        wav) seeds=("$root"/Tests/Fuzz/WAVReaderFuzzer/seeds/*.wav) ;;
         theme)
             seeds=("$root"/Tests/Fuzz/ThemeLoaderFuzzer/seeds/*.json)
             if [ -f /usr/share/feedbackd/themes/default.json ]; then seeds+=(/usr/share/feedbackd/themes/default.json); fi
