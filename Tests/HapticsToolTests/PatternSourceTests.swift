@@ -48,6 +48,21 @@ import Testing
         #expect(lines.contains { $0.contains("101 ms") && $0.contains("40 ms") })
     }
 
+    /// docs/images/ClicksAndTone-pattern.svg is what `haptics render examples/ClicksAndTone.wav
+    /// --format svg` draws, run from the repository's folder; with `HAPTICS_WRITE_EXAMPLES=1` in
+    /// the environment the test writes it first.
+    @Test func theDocumentationsDrawingOfTheSoundsPatternIsCurrent() async throws {
+        let root = URL(fileURLWithPath: Self.clicksAndTone).deletingLastPathComponent().deletingLastPathComponent()
+        let drawing = root.appendingPathComponent("docs/images/ClicksAndTone-pattern.svg")
+        let (code, console) = await CapturedConsole.run("render", Self.clicksAndTone, "--format", "svg")
+        #expect(code == .success)
+        let svg = console.out.replacingOccurrences(of: root.path + "/", with: "") + "\n"
+        if ProcessInfo.processInfo.environment["HAPTICS_WRITE_EXAMPLES"] == "1" { try Data(svg.utf8).write(to: drawing) }
+        #expect(
+            try String(contentsOf: drawing, encoding: .utf8) == svg,
+            "regenerate it: HAPTICS_WRITE_EXAMPLES=1 swift test --filter \(Self.self)")
+    }
+
     /// `examples/ClicksAndTone.wav` with `patch` applied, written into `folder` as `name`.
     private func patchedSound(_ name: String, in folder: URL, _ patch: (inout [UInt8]) -> Void) throws -> String {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.clicksAndTone)))
