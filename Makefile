@@ -324,8 +324,9 @@ $(FRAME_COST_LOOP): bench/frame_cost_loop.c bench/frame_file.h | frame-cost-deps
 
 ## fuzz: libFuzzer for 60 s each (FUZZ_SECONDS to change) on every loader and parser
 # The AHAP loader and renderer, the .haptic loader, the Haptica parser, the AHAP writer's round
-# trip, the feedbackd theme loader and renderer, and hapticsd's reading of D-Bus arguments. The
-# fuzzers are a package of their own (Tests/Fuzz/Package.swift, its own Tests/Fuzz/.build).
+# trip, the feedbackd theme loader and renderer, hapticsd's reading of D-Bus arguments, and the
+# WAV reader with the sound analysis. The fuzzers are a package of their own
+# (Tests/Fuzz/Package.swift, its own Tests/Fuzz/.build).
 fuzz:
 	SWIFT=$(SWIFT) scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
 

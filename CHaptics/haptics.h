@@ -153,8 +153,9 @@ int haptics_selection(haptics_engine *engine);
 
 /**
  * Plays a built-in preset, `repeat` times (1 or more) or HAPTICS_REPEAT_FOREVER. The presets:
- * the impacts "light", "medium", "heavy", "soft", "rigid", the "selection" tick, and the
- * notifications "success", "warning", "error". Returns at once.
+ * the impacts "light", "medium", "heavy", "soft", "rigid", the "selection" tick, the
+ * notifications "success", "warning", "error", and Android's primitives "click", "tick",
+ * "low-tick", "thud", "spin", "quick-rise", "slow-rise", "quick-fall". Returns at once.
  *
  * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (NULL name, repeat 0 or below -1),
  * HAPTICS_ERROR_NOT_FOUND (no preset of that name).
@@ -178,6 +179,19 @@ int haptics_play_file(haptics_engine *engine, const char *path, int repeat);
  * Errors: HAPTICS_ERROR_INVALID_ARGUMENT, HAPTICS_ERROR_FORMAT.
  */
 int haptics_play_ahap_json(haptics_engine *engine, const char *json, int repeat);
+
+/**
+ * Plays a composition of Android's primitives, `repeat` times or HAPTICS_REPEAT_FOREVER, as
+ * VibrationEffect.Composition's addPrimitive(id, scale, delay) calls written one after another:
+ * "PRIMITIVE[:SCALE][+DELAYms][,PRIMITIVE...]", e.g. "click,tick:0.5+40ms". The primitives:
+ * "click", "tick", "low-tick", "thud", "spin", "quick-rise", "slow-rise", "quick-fall"; SCALE
+ * 0...1 (1 when absent) multiplies the primitive's intensity; DELAY is the pause after the
+ * previous primitive ends (0 when absent). Returns at once.
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (NULL composition, repeat 0 or below -1, an unknown
+ * primitive, a scale outside 0...1 or a negative delay: the message names the primitive's position).
+ */
+int haptics_play_composition(haptics_engine *engine, const char *composition, int repeat);
 
 /** Stops every playback at once and turns the motors off. */
 int haptics_stop(haptics_engine *engine);

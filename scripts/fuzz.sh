@@ -46,7 +46,7 @@ for target in "${targets[@]}"; do
         ahap | ahap-writer) seeds=("$fixtures"/corpus/*.ahap) ;;
         haptic) seeds=("$fixtures"/haptic/*.haptic) ;;
         haptica | dbus) seeds=() ;;
-        wav) seeds=("$root"/examples/*.wav) ;;
+        wav) seeds=("$root"/Tests/Fuzz/WAVReaderFuzzer/seeds/*.wav) ;;
         theme)
             seeds=("$root"/Tests/Fuzz/ThemeLoaderFuzzer/seeds/*.json)
             if [ -f /usr/share/feedbackd/themes/default.json ]; then seeds+=(/usr/share/feedbackd/themes/default.json); fi

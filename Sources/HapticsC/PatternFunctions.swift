@@ -44,3 +44,19 @@ public func hapticsPlayAHAPJSON(_ engine: OpaquePointer?, _ json: UnsafePointer<
         engine.start(forever: repetition == .forever) { $0.play(pattern, repetition: repetition) }
     }
 }
+
+/// `haptics_play_composition`: see haptics.h.
+@_cdecl("haptics_play_composition")
+public func hapticsPlayComposition(_ engine: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ repetitions: Int32) -> Int32 {
+    Call.run(on: engine) { engine throws(LibraryError) in
+        let text = try Argument.string(text, named: "composition")
+        let repetition = try Argument.repetition(repetitions)
+        let pattern: HapticPattern
+        do throws(CompositionError) {
+            pattern = try Composition(text: text).pattern
+        } catch {
+            throw .invalidArgument("composition: \(error)")
+        }
+        engine.start(forever: repetition == .forever) { $0.play(pattern, repetition: repetition) }
+    }
+}

@@ -81,6 +81,7 @@ int main(void) {
         EXPECT(haptics_play_preset(engine, "heavy", 1), invalid);
         EXPECT(haptics_play_file(engine, "/dev/null", 1), invalid);
         EXPECT(haptics_play_ahap_json(engine, "{}", 1), invalid);
+        EXPECT(haptics_play_composition(engine, "click", 1), invalid);
         EXPECT(haptics_stop(engine), invalid);
         EXPECT(haptics_set_gain(engine, 0.5), invalid);
         EXPECT(haptics_get_gain(engine, &gain), invalid);
@@ -109,6 +110,7 @@ int main(void) {
         EXPECT(haptics_play_preset(engine, "heavy", bad_repeats[i]), invalid);
         EXPECT(haptics_play_file(engine, "/dev/null", bad_repeats[i]), invalid);
         EXPECT(haptics_play_ahap_json(engine, "{\"Pattern\": []}", bad_repeats[i]), invalid);
+        EXPECT(haptics_play_composition(engine, "click", bad_repeats[i]), invalid);
     }
     EXPECT(haptics_play_preset(engine, NULL, 1), invalid);
     EXPECT(haptics_play_preset(engine, "haevy", 1), HAPTICS_ERROR_NOT_FOUND);
@@ -123,6 +125,11 @@ int main(void) {
     EXPECT(haptics_play_ahap_json(engine, "[1, 2]", 1), HAPTICS_ERROR_FORMAT);
     EXPECT(haptics_play_ahap_json(engine, "{\"Pattern\": [{\"Event\": {\"EventType\": \"HapticContinuous\", \"Time\": 0}}]}", 1),
            HAPTICS_ERROR_FORMAT);
+    EXPECT(haptics_play_composition(engine, NULL, 1), invalid);
+    EXPECT(haptics_play_composition(engine, "", 1), invalid);
+    EXPECT(haptics_play_composition(engine, "clik", 1), invalid);
+    EXPECT(haptics_play_composition(engine, "click:1.5", 1), invalid);
+    EXPECT(haptics_play_composition(engine, "click+-5ms", 1), invalid);
     EXPECT(haptics_get_gain(engine, NULL), invalid);
     EXPECT(haptics_recorded_frames(engine, &frame, 1, NULL), invalid);
     EXPECT(haptics_recorded_frames(engine, NULL, 1, &count), invalid);
@@ -157,6 +164,7 @@ int main(void) {
                                   " \"EventParameters\": [{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 0.8}]}}]}",
                                   3),
            HAPTICS_OK);
+    EXPECT(haptics_play_composition(engine, "click,tick:0.5+40ms", 2), HAPTICS_OK);
     EXPECT(haptics_play_preset(engine, "warning", HAPTICS_REPEAT_FOREVER), HAPTICS_OK);
     EXPECT(haptics_wait(engine), HAPTICS_ERROR_UNSUPPORTED);
     EXPECT(haptics_stop(engine), HAPTICS_OK);

@@ -38,6 +38,9 @@ let package = Package(
         .executableTarget(
             name: "theme-fuzzer", dependencies: fuzzerDependencies + [.product(name: "FeedbackTheme", package: "Haptics")],
             path: "ThemeLoaderFuzzer", exclude: ["seeds"], swiftSettings: strict),
+        // The WAV reader and the sound analysis.
+        .executableTarget(
+            name: "wav-fuzzer", dependencies: fuzzerDependencies, path: "WAVReaderFuzzer", exclude: ["seeds"], swiftSettings: strict),
         // sd-bus, to build the calls the D-Bus fuzzer reads.
         .systemLibrary(name: "CSDBusMessage", path: "CSDBusMessage"),
         // hapticsd's reading of each method's arguments from a sealed sd-bus call.

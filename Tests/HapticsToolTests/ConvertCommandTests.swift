@@ -27,6 +27,29 @@ import Testing
         }
     }
 
+    @Test func aSoundConvertsToTransientsAtItsClicksAndOneContinuousEventOverItsTone() async throws {
+        try await withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("ClicksAndTone.ahap").path
+            let (code, console) = await CapturedConsole.run("convert", PatternSourceTests.clicksAndTone, output)
+            #expect(code == .success, "\(console.err)")
+            let pattern = try PatternFile.load(contentsOf: output).pattern
+            let transients = pattern.events.filter { $0.kind == .transient }
+            #expect(transients.count == PatternSourceTests.clicks.count)
+            for (event, click) in zip(transients, PatternSourceTests.clicks) {
+                #expect(abs(event.time - click) <= 0.01, "a transient at \(event.time) s for the click at \(click) s")
+            }
+            #expect(transients.map(\.intensity) == transients.map(\.intensity).sorted(by: >), "louder clicks, stronger")
+            let continuous = pattern.events.filter { $0.kind != .transient }
+            let tone = PatternSourceTests.tone
+            #expect(continuous.count == 1)
+            for event in continuous {
+                #expect(event.time >= tone.lowerBound && event.time <= tone.lowerBound + 0.03, "starts at \(event.time) s")
+                #expect(abs(event.time + event.duration - tone.upperBound) <= 0.01, "ends at \(event.time + event.duration) s")
+            }
+            #expect(pattern.curves.allSatisfy { tone.contains($0.time) && $0.time + ($0.points.last?.time ?? 0) <= tone.upperBound + 1e-9 })
+        }
+    }
+
     @Test func isListedAndHasHelp() async {
         let (code, console) = await CapturedConsole.run("--help")
         #expect(code == .success && console.out.contains("\n  convert "))

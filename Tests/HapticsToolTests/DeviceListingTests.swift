@@ -21,7 +21,7 @@ import Testing
         #expect(listing.localities == [.all, .handles, .leftHandle, .rightHandle, .triggers, .leftTrigger, .rightTrigger])
         #expect(
             listing.json.hasSuffix(
-                #","profile":"dualsense","localities":["all","handles","left-handle","right-handle","triggers","left-trigger","right-trigger"],"hidraw":{"node":"/dev/hidraw3","writable":false}}"#
+                #","profile":"dualsense","localities":["all","handles","left-handle","right-handle","triggers","left-trigger","right-trigger"],"hidraw":{"node":"/dev/hidraw3","writable":false},"actuators":[{"locality":"left-handle","kind":"voice-coil","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":20},{"locality":"right-handle","kind":"voice-coil","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":20},{"locality":"left-trigger","kind":"trigger","frequency_hz":[10,160],"amplitude_steps":8,"shortest_pulse_ms":20},{"locality":"right-trigger","kind":"trigger","frequency_hz":[10,160],"amplitude_steps":8,"shortest_pulse_ms":20}]}"#
             ))
         #expect(listing.json.hasPrefix(String(pad.json.dropLast())))
         #expect(
@@ -33,8 +33,36 @@ import Testing
 
     @Test func aDualShock4WithoutOne() {
         let listing = DeviceListing(device: device(vendor: 0x054c, product: 0x09cc), hidraw: nil)
-        #expect(listing.json.hasSuffix(#","localities":["all","handles","left-handle","right-handle"],"hidraw":null}"#))
+        #expect(
+            listing.json.hasSuffix(
+                #","localities":["all","handles","left-handle","right-handle"],"hidraw":null,"actuators":[{"locality":"left-handle","kind":"eccentric","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":40},{"locality":"right-handle","kind":"eccentric","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":40}]}"#
+            ))
         #expect(listing.line.hasSuffix("; localities all handles left-handle right-handle"))
+    }
+
+    @Test func aSwitchProListsHDRumblesBandWhenItsHidrawNodeIsWritable() {
+        let pad = device(vendor: 0x057e, product: 0x2009)
+        for writable in [true, false] {
+            let hidraw = HidrawPadInfo(device: pad, node: "/dev/hidraw4", isWritable: writable, model: .switchPro, isBluetooth: false)
+            let listing = DeviceListing(device: pad, hidraw: hidraw)
+            #expect(listing.limits == PadLimits(profile: writable ? .switchProHD : .switchPro))
+            let band = writable ? "[41,1253]" : "null"
+            #expect(
+                listing.json.contains(
+                    #""actuators":[{"locality":"left-handle","kind":"lra","frequency_hz":\#(band),"amplitude_steps":100,"#))
+        }
+    }
+
+    @Test func aTouchpadIsOneActuatorAtAll() {
+        let capabilities = DeviceCapabilities(
+            name: "Haptic Touchpad", vendor: 1, product: 2, bus: 3, hasRumble: false, hasPeriodic: false, hasGain: false,
+            isGamepad: false, effectSlots: 16, hasHaptic: true, isPressurePad: true)
+        let listing = DeviceListing(
+            device: EvdevDeviceInfo(node: "/dev/input/event9", capabilities: capabilities, isWritable: true), hidraw: nil)
+        #expect(listing.limits == .touchpad)
+        #expect(
+            listing.json.hasSuffix(
+                #""actuators":[{"locality":"all","kind":"touchpad","frequency_hz":null,"amplitude_steps":100,"shortest_pulse_ms":40}]}"#))
     }
 
     @Test func withNoPadDevicesPointsAtTheManualNotTheReadme() async {

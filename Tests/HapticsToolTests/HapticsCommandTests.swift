@@ -214,6 +214,9 @@ import Testing
         #expect(code == .success)
         #expect(
             console.out.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) }
-                == ["light", "medium", "heavy", "soft", "rigid", "selection", "success", "warning", "error"])
+                == [
+                    "light", "medium", "heavy", "soft", "rigid", "selection", "success", "warning", "error",
+                    "click", "tick", "low-tick", "thud", "spin", "quick-rise", "slow-rise", "quick-fall",
+                ])
     }
 }

@@ -27,7 +27,7 @@ See ``Engine`` for every call, and ``HapticsError`` for what they raise.
 from __future__ import annotations
 
 from .engine import FOREVER, PRESETS, Engine, Frame, library_version
-from .enums import Driver, ImpactStyle, Locality, NotificationType
+from .enums import Driver, ImpactStyle, Locality, NotificationType, Primitive
 from .errors import (
     DeviceError,
     EngineClosedError,
@@ -58,6 +58,7 @@ __all__ = [
     "NotFoundError",
     "NotificationType",
     "PatternFormatError",
+    "Primitive",
     "UnsupportedError",
     "library_version",
 ]

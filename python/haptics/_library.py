@@ -36,6 +36,7 @@ _signatures = {
     "haptics_play_preset": [_engine, _string, ctypes.c_int],
     "haptics_play_file": [_engine, _string, ctypes.c_int],
     "haptics_play_ahap_json": [_engine, _string, ctypes.c_int],
+    "haptics_play_composition": [_engine, _string, ctypes.c_int],
     "haptics_stop": [_engine],
     "haptics_set_gain": [_engine, ctypes.c_double],
     "haptics_get_gain": [_engine, ctypes.POINTER(ctypes.c_double)],

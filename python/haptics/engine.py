@@ -10,17 +10,26 @@ import os
 import threading
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Callable, List, Mapping, Optional, Type, Union
+from typing import Any, Callable, Iterable, List, Mapping, Optional, Tuple, Type, Union
 
 from . import _library
-from .enums import Driver, ImpactStyle, Locality, NotificationType
+from .enums import Driver, ImpactStyle, Locality, NotificationType, Primitive
 from .errors import EngineClosedError, NotFoundError, error_for
 
 #: The ``repeat`` that plays a pattern until ``Engine.stop()``.
 FOREVER = -1
 
-#: The built-in presets' names: the impacts, the selection tick, the notifications.
-PRESETS = tuple(style.value for style in ImpactStyle) + ("selection",) + tuple(kind.value for kind in NotificationType)
+#: The built-in presets' names: the impacts, the selection tick, the notifications, the primitives.
+PRESETS = (
+    tuple(style.value for style in ImpactStyle)
+    + ("selection",)
+    + tuple(kind.value for kind in NotificationType)
+    + tuple(primitive.value for primitive in Primitive)
+)
+
+#: One primitive of a composition: a primitive alone (scale 1, no delay), or a primitive with
+#: its scale (0...1) and its delay in milliseconds after the previous primitive ends.
+Step = Union[Primitive, str, Tuple[Union[Primitive, str], float, float]]
 
 
 @dataclass(frozen=True)
@@ -152,6 +161,16 @@ class Engine:
             raise TypeError(f"ahap must be a str of JSON or a Mapping, not {type(ahap).__name__}")
         self._call(lambda handle: self._library.haptics_play_ahap_json(handle, text.encode("utf-8"), count))
 
+    def compose(self, steps: Iterable[Step], repeat: int = 1) -> None:
+        """Plays primitives one after another, as Android's ``VibrationEffect.Composition``:
+        each step a ``Primitive`` (or its name), or a tuple ``(primitive, scale, delay_ms)`` as
+        ``addPrimitive(id, scale, delay)``: the scale (0...1) multiplies its intensity, the delay
+        is the pause after the previous primitive ends. An unknown primitive, a scale outside
+        0...1 or a negative delay raises ``InvalidArgumentError`` naming the step's position."""
+        count = _count(repeat)
+        text = ",".join(_step(step) for step in steps)
+        self._call(lambda handle: self._library.haptics_play_composition(handle, text.encode("utf-8"), count))
+
     def stop(self) -> None:
         """Stops every playback at once and turns the motors off."""
         self._call(self._library.haptics_stop)
@@ -255,6 +274,19 @@ def _name(value: Union[str, enum.Enum], argument: str, names: Optional[Type[enum
         raise TypeError(f"{argument} must be {allowed}, not {type(value).__name__}")
     text = value.value if isinstance(value, enum.Enum) else value
     return str(text).encode("utf-8")
+
+
+def _step(step: Step) -> str:
+    """One step of a composition as the C library reads it: ``PRIMITIVE[:SCALE][+DELAYms]``."""
+    if isinstance(step, tuple):
+        if len(step) != 3:
+            raise TypeError(f"a composition step is a primitive or (primitive, scale, delay_ms), not a tuple of {len(step)}")
+        primitive, scale, delay = step
+        name = _name(primitive, "primitive", Primitive).decode("utf-8")
+        if isinstance(delay, bool) or not isinstance(delay, numbers.Real):
+            raise TypeError(f"delay_ms must be a number of milliseconds, not {type(delay).__name__}")
+        return f"{name}:{_level(scale, 'scale')!r}+{float(delay)!r}ms"
+    return _name(step, "primitive", Primitive).decode("utf-8")
 
 
 def _level(value: float, argument: str) -> float:

@@ -1,4 +1,4 @@
-"""The names the engine takes: drivers, localities, impact styles and notification types. Each
+"""The names the engine takes: drivers, localities, impact styles, notification types and primitives. Each
 member is also its string, so ``"heavy"`` and ``ImpactStyle.HEAVY`` are the same argument."""
 
 from __future__ import annotations
@@ -66,3 +66,25 @@ class Locality(str, enum.Enum):
     LEFT_TRIGGER = "left-trigger"
     #: The right trigger.
     RIGHT_TRIGGER = "right-trigger"
+
+
+class Primitive(str, enum.Enum):
+    """Android's composition primitives (``VibrationEffect.Composition.PRIMITIVE_*``), each
+    played by the built-in preset of the same name."""
+
+    #: A sharp, crisp click.
+    CLICK = "click"
+    #: A light, crisp tick, for feedback repeated quickly.
+    TICK = "tick"
+    #: A subtle, low tick, for feedback repeated quickly.
+    LOW_TICK = "low-tick"
+    #: A downward fall with gravity and the reverberation of the landing.
+    THUD = "thud"
+    #: Spinning momentum.
+    SPIN = "spin"
+    #: A quick upward movement against gravity.
+    QUICK_RISE = "quick-rise"
+    #: A slow upward movement against gravity.
+    SLOW_RISE = "slow-rise"
+    #: A quick downward movement with gravity.
+    QUICK_FALL = "quick-fall"

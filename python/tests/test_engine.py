@@ -195,9 +195,31 @@ def test_bad_arguments_raise_invalid_argument(call: object) -> None:
         assert engine.frames == []
 
 
+def test_a_composition_records_the_command_lines_frames() -> None:
+    with haptics.Engine(driver="record") as engine:
+        engine.compose([haptics.Primitive.CLICK, ("tick", 0.5, 40), ("thud", 1.0, 0)])
+        engine.wait()
+        assert_same_frames(engine.frames, cli_frames("play", "compose:click,tick:0.5+40ms,thud"))
+
+
+@pytest.mark.parametrize(
+    "steps",
+    [["clik"], [("click", 1.5, 0)], [("click", 1.0, -5)], []],
+)
+def test_a_bad_composition_raises_invalid_argument_naming_the_step(steps: List[Any]) -> None:
+    with haptics.Engine(driver="record") as engine:
+        with pytest.raises(haptics.InvalidArgumentError, match="primitive 1"):
+            engine.compose(steps)
+        engine.wait()
+        assert engine.frames == []
+
+
 @pytest.mark.parametrize(
     "call",
     [
+        lambda e: e.compose([("click", 1.0)]),
+        lambda e: e.compose([("click", "1", 0)]),
+        lambda e: e.compose([1]),
         lambda e: e.impact(1),
         lambda e: e.impact("heavy", intensity="1"),
         lambda e: e.impact("heavy", intensity=True),

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The built-in patterns: UIKit's impact styles, notification types and selection tick, each
-/// named once, by the style or type it plays.
+/// The built-in patterns: UIKit's impact styles, notification types and selection tick, and
+/// Android's composition primitives, each named once, by the style, type or primitive it plays.
 ///
 /// Each is an AHAP file embedded into the library by the build (the target's `Presets`
 /// resources): those files are the single source of truth for the numbers.
@@ -12,11 +12,13 @@ public enum Preset: Sendable, Hashable, CaseIterable {
     case notification(NotificationType)
     /// The selection tick.
     case selection
+    /// Android's composition primitive of this name.
+    case primitive(Primitive)
 
-    /// Every preset: the impacts, the selection tick, then the notifications.
+    /// Every preset: the impacts, the selection tick, the notifications, then the primitives.
     public static let allCases: [Preset] =
         ImpactStyle.allCases.map(Preset.impact) + [.selection]
-        + NotificationType.allCases.map(Preset.notification)
+        + NotificationType.allCases.map(Preset.notification) + Primitive.allCases.map(Preset.primitive)
 
     /// The preset named `name` (`light`, `selection`, `success`...), or `nil` when there is none.
     public init?(name: String) {
@@ -24,12 +26,14 @@ public enum Preset: Sendable, Hashable, CaseIterable {
         self = preset
     }
 
-    /// The preset's name: its style's or type's (`light`, `success`...), or `selection`.
+    /// The preset's name: its style's, type's or primitive's (`light`, `success`, `low-tick`...),
+    /// or `selection`.
     public var name: String {
         switch self {
         case .impact(let style): style.rawValue
         case .notification(let type): type.rawValue
         case .selection: "selection"
+        case .primitive(let primitive): primitive.rawValue
         }
     }
 
@@ -65,6 +69,14 @@ public enum Preset: Sendable, Hashable, CaseIterable {
         case .notification(.success): PackageResources.success_ahap
         case .notification(.warning): PackageResources.warning_ahap
         case .notification(.error): PackageResources.error_ahap
+        case .primitive(.click): PackageResources.click_ahap
+        case .primitive(.tick): PackageResources.tick_ahap
+        case .primitive(.lowTick): PackageResources.low_tick_ahap
+        case .primitive(.thud): PackageResources.thud_ahap
+        case .primitive(.spin): PackageResources.spin_ahap
+        case .primitive(.quickRise): PackageResources.quick_rise_ahap
+        case .primitive(.slowRise): PackageResources.slow_rise_ahap
+        case .primitive(.quickFall): PackageResources.quick_fall_ahap
         }
     }
 

@@ -28,12 +28,16 @@ public struct Actuator: Sendable, Hashable {
     /// The fixed carrier frequencies it plays at, in Hz; empty when they are not fixed (an
     /// eccentric motor) or not known.
     public var carriers: [Double]
+    /// The frequencies, in Hz, its path lets a pattern choose (HD Rumble's carriers), or `nil`
+    /// when the path sets none (an eccentric motor, fixed carriers, a rumble emulation).
+    public var frequencyBand: ClosedRange<Double>?
 
     /// Creates an actuator.
-    public init(side: Side?, kind: Kind, carriers: [Double] = []) {
+    public init(side: Side?, kind: Kind, carriers: [Double] = [], frequencyBand: ClosedRange<Double>? = nil) {
         self.side = side
         self.kind = kind
         self.carriers = carriers
+        self.frequencyBand = frequencyBand
     }
 
     /// A short description, e.g. `left eccentric rotating mass` or `right linear resonant

@@ -55,11 +55,12 @@ extension PadProfile {
     /// band), levels are the 101-entry amplitude table's, and a transient is a 20 ms burst:
     /// a tap. The hidraw driver sends a new level as soon as a frame starts and re-sends a
     /// sounding one itself every 50 ms until the frame ends, so the pad holds what it is sent
-    /// and the renderer needs not cut held levels.
+    /// and the renderer needs not cut held levels. The carriers span 41 Hz (the low band's
+    /// lowest) to 1253 Hz (the high band's highest).
     public static let switchProHD = PadProfile(
         name: "switch-pro-hd", title: "Switch Pro Controller HD Rumble (hidraw)",
-        strongActuator: Actuator(side: .left, kind: .linearResonantActuator),
-        weakActuator: Actuator(side: .right, kind: .linearResonantActuator),
+        strongActuator: Actuator(side: .left, kind: .linearResonantActuator, frequencyBand: 41...1253),
+        weakActuator: Actuator(side: .right, kind: .linearResonantActuator, frequencyBand: 41...1253),
         steps: .nintendoTable, longestHold: nil, effectSlots: 1, shortestPulse: .milliseconds(20), sharpness: .split,
         transientPulse: .milliseconds(20))
 

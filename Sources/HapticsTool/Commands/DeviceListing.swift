@@ -19,12 +19,33 @@ struct DeviceListing: Sendable {
         PadLocalities.available(on: device.capabilities.isHapticTouchpad ? nil : device.profile)
     }
 
+    /// What each actuator plays on the path `--driver auto` takes: the limits of the profile
+    /// the pad renders with (through a writable hidraw node, its hidraw model's: HD Rumble on a
+    /// Switch Pro), or a touchpad's.
+    var limits: PadLimits {
+        guard !device.capabilities.isHapticTouchpad else { return .touchpad }
+        guard let hidraw, hidraw.isWritable else { return PadLimits(profile: device.profile) }
+        return PadLimits(profile: hidraw.model.renderProfile)
+    }
+
     /// One compact JSON object: the device's own fields, then `localities` (an array of
-    /// names) and `hidraw` (`{"node":..., "writable":...}`, or `null`).
+    /// names), `hidraw` (`{"node":..., "writable":...}`, or `null`) and `actuators` (each
+    /// actuator's `locality`, `kind`, `frequency_hz` as `[low, high]` or `null`,
+    /// `amplitude_steps` and `shortest_pulse_ms`).
     var json: String {
         let hidrawValue: JSONValue = hidraw.map { .object([("node", .string($0.node)), ("writable", .bool($0.isWritable))]) } ?? .null
+        let actuators = limits.actuators.map { actuator -> JSONValue in
+            .object([
+                ("locality", .string(actuator.locality.rawValue)), ("kind", .string(actuator.kind.rawValue)),
+                ("frequency_hz", actuator.frequencyBand.map { .array([.number($0.lowerBound), .number($0.upperBound)]) } ?? .null),
+                ("amplitude_steps", .number(Double(actuator.amplitudeSteps))),
+                ("shortest_pulse_ms", .number(actuator.shortestPulse.inMilliseconds)),
+            ])
+        }
         let extra = JSONWriter.string(
-            .object([("localities", .array(localities.map { .string($0.rawValue) })), ("hidraw", hidrawValue)]), layout: .compact)
+            .object([
+                ("localities", .array(localities.map { .string($0.rawValue) })), ("hidraw", hidrawValue), ("actuators", .array(actuators)),
+            ]), layout: .compact, numbers: .rounded(decimals: 3))
         return String(device.json.dropLast()) + "," + extra.dropFirst()
     }
 

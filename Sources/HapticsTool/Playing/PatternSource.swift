@@ -3,13 +3,17 @@ import HapticsCommandLine
 import HapticsModel
 import HapticsPlatform
 
-/// A `<pattern>` argument: a preset's name, a Haptica string (`haptica:..oO-Oo`), `-` for a
-/// pattern on standard input, or the path of an AHAP or `.haptic` file.
+/// A `<pattern>` argument: a preset's name, a Haptica string (`haptica:..oO-Oo`), a composition
+/// of primitives (`compose:click,tick:0.5+40ms`), `-` for a pattern on standard input, or the
+/// path of an AHAP or `.haptic` file, or of a WAV sound (`.wav`, turned into haptics by
+/// `SoundAnalysis`).
 enum PatternSource: Sendable, Equatable {
     /// A built-in preset.
     case preset(Preset)
     /// A Haptica pattern string, without its `haptica:` prefix.
     case haptica(String)
+    /// A composition of primitives, without its `compose:` prefix.
+    case composition(String)
     /// AHAP or `.haptic` JSON on standard input.
     case standardInput
     /// An AHAP or `.haptic` file.
@@ -18,13 +22,15 @@ enum PatternSource: Sendable, Equatable {
     /// The argument that means standard input.
     static let standardInputArgument = "-"
 
-    /// Reads a `<pattern>` argument: `-`, then the `haptica:` prefix, then a preset's name;
-    /// anything else is a file path.
+    /// Reads a `<pattern>` argument: `-`, then the `haptica:` and `compose:` prefixes, then a
+    /// preset's name; anything else is a file path.
     init(_ argument: String) {
         if argument == Self.standardInputArgument {
             self = .standardInput
         } else if argument.hasPrefix(HapticaPattern.prefix) {
             self = .haptica(String(argument.dropFirst(HapticaPattern.prefix.count)))
+        } else if argument.hasPrefix(Composition.prefix) {
+            self = .composition(String(argument.dropFirst(Composition.prefix.count)))
         } else if let preset = Preset(name: argument) {
             self = .preset(preset)
         } else {
@@ -35,8 +41,9 @@ enum PatternSource: Sendable, Equatable {
     /// The `<pattern>` argument of the commands that take one.
     static let argument = ArgumentDeclaration(
         "pattern",
-        help: "a preset ('haptics list' shows them), an .ahap or .haptic file, a Haptica string "
-            + "('haptica:..oO-Oo'), or - for AHAP or .haptic JSON on standard input",
+        help: "a preset ('haptics list' shows them), an .ahap or .haptic file, a .wav sound, a Haptica string "
+            + "('haptica:..oO-Oo'), a composition of primitives ('compose:click,tick:0.5+40ms'), "
+            + "or - for AHAP or .haptic JSON on standard input",
         completion: .wordsOrFiles(Preset.allCases.map(\.name)))
 
     /// What a Haptica string plays, for the error about one that plays nothing.
@@ -48,18 +55,25 @@ enum PatternSource: Sendable, Equatable {
         switch self {
         case .preset(let preset): preset.name
         case .haptica(let text): HapticaPattern.prefix + text
+        case .composition(let text): Composition.prefix + text
         case .standardInput: "standard input"
         case .file(let path): path
         }
     }
 
     /// Loads the pattern with its notices, or says why it cannot be loaded.
-    func loaded() throws(PatternLoadError) -> LoadedPattern {
+    func loaded() throws(PatternSourceError) -> LoadedPattern {
         switch self {
         case .preset(let preset):
             return LoadedPattern(pattern: preset.pattern)
         case .haptica(let text):
             return HapticaPattern.load(text, source: name)
+        case .composition(let text):
+            do throws(CompositionError) {
+                return LoadedPattern(pattern: try Composition(text: text).pattern)
+            } catch {
+                throw .composition(name, error)
+            }
         case .standardInput:
             let bytes: [UInt8]
             do {
@@ -67,14 +81,39 @@ enum PatternSource: Sendable, Equatable {
             } catch {
                 switch error {
                 case .system(_, let errno):
-                    throw PatternLoadError(file: name, path: "$", problem: .unreadable(reason: errno.description))
+                    throw .pattern(PatternLoadError(file: name, path: "$", problem: .unreadable(reason: errno.description)))
                 case .tooLarge(let size):
-                    throw PatternLoadError(file: name, path: "$", problem: .tooLarge(bytes: size, limit: PatternFile.maximumFileSize))
+                    throw .pattern(
+                        PatternLoadError(file: name, path: "$", problem: .tooLarge(bytes: size, limit: PatternFile.maximumFileSize)))
                 }
             }
-            return try PatternFile.decode(bytes, file: name)
+            do throws(PatternLoadError) {
+                return try PatternFile.decode(bytes, file: name)
+            } catch {
+                throw .pattern(error)
+            }
+        case .file(let path) where path.lowercased().hasSuffix(".wav"):
+            let bytes: [UInt8]
+            do {
+                bytes = try FileReader.bytes(atPath: path, limit: WAVReader.maximumFileSize)
+            } catch {
+                switch error {
+                case .system(_, let errno): throw .sound(WAVError(file: path, problem: .unreadable(reason: errno.description)))
+                case .tooLarge(let size):
+                    throw .sound(WAVError(file: path, problem: .tooLarge(bytes: size, limit: WAVReader.maximumFileSize)))
+                }
+            }
+            do throws(WAVError) {
+                return LoadedPattern(pattern: SoundAnalysis().pattern(for: try WAVReader.decode(bytes, file: path)))
+            } catch {
+                throw .sound(error)
+            }
         case .file(let path):
-            return try PatternFile.load(contentsOf: path)
+            do throws(PatternLoadError) {
+                return try PatternFile.load(contentsOf: path)
+            } catch {
+                throw .pattern(error)
+            }
         }
     }
 

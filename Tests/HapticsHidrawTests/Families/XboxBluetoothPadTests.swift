@@ -33,4 +33,8 @@ import Testing
         pad.wrote(step, at: .zero)
         #expect(pad.resetReports == [XboxRumbleReport.silence.bytes])
     }
+
+    @Test func theTriggerMotorsShortestPulseIsTheReportSpacing() {
+        #expect(TriggerKind.motors.shortestPulse == XboxBluetoothPad.spacing)
+    }
 }

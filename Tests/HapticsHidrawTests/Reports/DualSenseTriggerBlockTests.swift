@@ -108,4 +108,21 @@ import Testing
             return Int(sent) + 1
         }
     }
+
+    @Test func theModelsTriggerBandIsTheOneTheBlocksSend() {
+        let band = TriggerKind.adaptive.frequencyBand
+        #expect(band == Double(DualSenseTriggerBlock.frequencyRange.lowerBound)...Double(DualSenseTriggerBlock.frequencyRange.upperBound))
+        #expect(DualSenseTriggerBlock(.vibration(start: 0, amplitude: 1, frequency: 1)).bytes[9] == 160)
+    }
+
+    @Test(arguments: [10.0, 47, 85, 123, 160])
+    func aWaveformEnvelopesFrequencyReachesTheTriggerInHertz(_ hertz: Double) throws {
+        var envelope = try WaveformEnvelope()
+        try envelope.add(amplitude: 1, frequency: hertz, duration: 0.1)
+        try envelope.add(amplitude: 1, frequency: hertz, duration: 0.1)
+        try envelope.add(amplitude: 0, frequency: hertz, duration: 0.1)
+        let pattern = try envelope.pattern(for: PadLimits(profile: .dualSense), at: .rightTrigger).pattern
+        let held = try #require(Renderer().render(pattern).frames.first { $0.start >= .milliseconds(120) })
+        #expect(DualSenseTriggerBlock(vibrationOf: FrameCharacter(held)).bytes[9] == UInt8(hertz))
+    }
 }

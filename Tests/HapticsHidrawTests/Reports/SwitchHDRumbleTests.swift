@@ -64,4 +64,12 @@ import Testing
         let halved = SwitchHDRumble(RumbleFrame(start: .zero, duration: .milliseconds(50), strong: 1, weak: 1, gain: 0.5))
         #expect(halved.lowStep == SwitchHDRumble.step(for: 0.5) && halved.highStep == halved.lowStep)
     }
+
+    @Test func theProfilesBandSpansTheLowestAndHighestCarriers() {
+        let band = PadProfile.switchProHD.strongActuator.frequencyBand
+        #expect(
+            band == SwitchHDRumble(code: 1, lowStep: 1, highStep: 1).lowHertz
+                .rounded()...SwitchHDRumble(code: 127, lowStep: 1, highStep: 1).highHertz.rounded())
+        #expect(PadProfile.switchProHD.weakActuator.frequencyBand == band)
+    }
 }

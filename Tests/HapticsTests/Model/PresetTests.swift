@@ -70,7 +70,11 @@ import Testing
     }
 
     @Test func everyPresetIsListedOnceInTheOrderOfTheListAndFoundByItsName() {
-        #expect(Preset.allCases.map(\.name) == ["light", "medium", "heavy", "soft", "rigid", "selection", "success", "warning", "error"])
+        #expect(
+            Preset.allCases.map(\.name) == [
+                "light", "medium", "heavy", "soft", "rigid", "selection", "success", "warning", "error",
+                "click", "tick", "low-tick", "thud", "spin", "quick-rise", "slow-rise", "quick-fall",
+            ])
         #expect(Preset.allCases.map(\.fileName) == Preset.allCases.map { $0.name + ".ahap" })
         #expect(Preset.allCases.allSatisfy { Preset(name: $0.name) == $0 })
         #expect(Preset(name: "loud") == nil)

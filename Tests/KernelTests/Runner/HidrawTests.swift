@@ -212,7 +212,9 @@ enum HidrawTests {
 
     /// `haptics devices --json` with a DualSense and a Switch Pro plugged in: the DualSense plays
     /// at all seven localities, the Switch Pro at the four without triggers, and each names
-    /// the hidraw node of its own HID device, writable (the tests run as root).
+    /// the hidraw node of its own HID device, writable (the tests run as root), and its
+    /// actuators on that path: the DualSense's triggers with their band, the Switch Pro's
+    /// HD Rumble band.
     private static func devicesListLocalities(_ programs: Programs) async throws {
         let dualSense = try VirtualDualSense()
         defer { dualSense.destroy() }
@@ -227,12 +229,25 @@ enum HidrawTests {
             ),
             (switchPro.node, try HidrawNode.of(switchPro.node), #"["all","handles","left-handle","right-handle"]"#),
         ]
+        let actuators = [
+            dualSense.node:
+                #""actuators":[{"locality":"left-handle","kind":"voice-coil","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":20},"#
+                + #"{"locality":"right-handle","kind":"voice-coil","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":20},"#
+                + #"{"locality":"left-trigger","kind":"trigger","frequency_hz":[10,160],"amplitude_steps":8,"shortest_pulse_ms":20},"#
+                + #"{"locality":"right-trigger","kind":"trigger","frequency_hz":[10,160],"amplitude_steps":8,"shortest_pulse_ms":20}]"#,
+            switchPro.node:
+                #""actuators":[{"locality":"left-handle","kind":"lra","frequency_hz":[41,1253],"amplitude_steps":100,"shortest_pulse_ms":20},"#
+                + #"{"locality":"right-handle","kind":"lra","frequency_hz":[41,1253],"amplitude_steps":100,"shortest_pulse_ms":20}]"#,
+        ]
         for (node, hidraw, localities) in expected {
             let rest = json.firstRange(of: "\"node\":\"\(node)\"").map { String(json[$0.lowerBound...]) } ?? ""
             try expect(!rest.isEmpty, "haptics devices --json does not list \(node):\n\(json)")
             try expect(
                 rest.contains("\"localities\":\(localities),\"hidraw\":{\"node\":\"\(hidraw)\",\"writable\":true}"),
                 "\(node) is not listed with the localities \(localities) and its hidraw node \(hidraw):\n\(json)")
+            let listed = rest.split(separator: "\n").first.map(String.init) ?? rest
+            try expect(
+                listed.contains(actuators[node] ?? "?"), "\(node) is not listed with its actuators \(actuators[node] ?? ""):\n\(json)")
         }
     }
 
