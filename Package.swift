@@ -55,6 +55,11 @@ let package = Package(
             swiftSettings: strict),
         // The hidraw driver's guardian: a forked child that resets a pad when its player dies.
         .target(name: "CHidrawGuardian"),
+        // The audio driver's PCM: the DualSense's voice coils on its USB audio card, through the
+        // kernel's ALSA ioctls (one static executable, no alsa-lib), and the card beside a pad.
+        .target(name: "HapticsAudio", dependencies: ["HapticsPlatform", "CSoundPCM"], swiftSettings: strict),
+        // The ALSA PCM ioctls of <sound/asound.h>, which Swift cannot call (variadic ioctl).
+        .systemLibrary(name: "CSoundPCM", path: "CSoundPCM"),
         // MJRefresh's state machine, firing feedback through the core's protocol.
         .target(name: "PullToRefresh", dependencies: ["HapticsModel"], swiftSettings: strict),
         // What plays where: the driver a `--driver` choice makes, which path plays which of a
@@ -152,5 +157,6 @@ let package = Package(
                 "HapticsTool", "HapticsTesting", "HapticsRouting", "HapticsCommandLine", "HapticsDaemon", "HapticsDaemonTool", "Haptics",
                 "HapticsModel", "HapticsEvdev", "HapticsHidraw", "PullToRefresh", "CEvdev",
             ], swiftSettings: strict),
+        .testTarget(name: "HapticsAudioTests", dependencies: ["HapticsAudio", "HapticsPlatform"], swiftSettings: strict),
     ]
 )
