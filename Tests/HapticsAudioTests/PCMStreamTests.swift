@@ -1,7 +1,8 @@
 import Glibc
-@testable import HapticsAudio
 import HapticsPlatform
 import Testing
+
+@testable import HapticsAudio
 
 @Suite struct PCMStreamTests {
     private let card = SoundCard(index: 1, id: "Controller", playbackNode: "/dev/snd/pcmC1D0p")

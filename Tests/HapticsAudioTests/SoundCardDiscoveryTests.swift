@@ -1,5 +1,6 @@
-@testable import HapticsAudio
 import Testing
+
+@testable import HapticsAudio
 
 @Suite struct SoundCardDiscoveryTests {
     private func discovery(_ fake: FakeSoundSystem) -> SoundCardDiscovery {

@@ -61,7 +61,7 @@ public final class PCMStream: Sendable {
                 let queued = try system.delay(fd)
                 if queued < settings.leadFrames { _ = try system.forward(fd, settings.leadFrames - max(queued, 0)) }
                 return try system.write(fd, samples, settings.channels)
-            } catch where error.meansTryAgain {
+            } catch  where error.meansTryAgain {
                 return 0
             } catch {
                 throw .writeFailed(node: node, errno: error)

@@ -1,15 +1,23 @@
 import Glibc
-@testable import HapticsAudio
 import HapticsPlatform
 import Synchronization
+
+@testable import HapticsAudio
 
 /// A `SoundSystem` over a fake sysfs and procfs (paths to link targets, directories and
 /// files) that records each call: the settings chosen, the samples written, drops and closes.
 final class FakeSoundSystem: Sendable {
     /// One recorded call.
     enum Call: Equatable {
-        case open(String), setHardware(PCMSettings), setSoftware(PCMSettings), prepare, write([Int16]), delay,
-            forward(Int), drop, close
+        case open(String)
+        case setHardware(PCMSettings)
+        case setSoftware(PCMSettings)
+        case prepare
+        case write([Int16])
+        case delay
+        case forward(Int)
+        case drop
+        case close
     }
 
     /// What the fake holds and records.
@@ -58,14 +66,18 @@ final class FakeSoundSystem: Sendable {
                     return samples.count / channels
                 }
             },
-            delay: { _ in self.contents.withLock { c in
-                c.calls.append(.delay)
-                return c.queued
-            } },
-            forward: { _, frames in self.contents.withLock { c in
-                c.calls.append(.forward(frames))
-                return frames
-            } },
+            delay: { _ in
+                self.contents.withLock { c in
+                    c.calls.append(.delay)
+                    return c.queued
+                }
+            },
+            forward: { _, frames in
+                self.contents.withLock { c in
+                    c.calls.append(.forward(frames))
+                    return frames
+                }
+            },
             drop: { _ in self.contents.withLock { $0.calls.append(.drop) } },
             close: { _ in self.contents.withLock { $0.calls.append(.close) } },
             listDirectory: { path throws(Errno) in
