@@ -11,6 +11,17 @@ package enum FileWriter {
         try? writeAll(text, to: descriptor)
     }
 
+    /// Writes all of `bytes` to `descriptor`.
+    package static func write(bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            do throws(Errno) {
+                try writeAll(buffer, to: descriptor)
+            } catch {
+                return
+            }
+        }
+    }
+
     /// Replaces the file at `path` with `text` (created with mode 0644 when absent); on
     /// failure, the call that failed and its errno.
     package static func replaceFile(atPath path: String, with text: String) throws(FileWriteError) {
@@ -30,24 +41,29 @@ package enum FileWriter {
         if let failure { throw failure }
     }
 
-    /// Writes every byte of `text`; a write that writes nothing counts as `EIO`.
+    /// Writes every byte of `text`.
     private static func writeAll(_ text: String, to descriptor: Int32) throws(Errno) {
         var text = text
         let failure = text.withUTF8 { bytes -> Errno? in
-            guard var base = bytes.baseAddress else { return nil }
-            var left = bytes.count
-            while left > 0 {
-                do throws(Errno) {
-                    let written = try Errno.value { Glibc.write(descriptor, base, left) }
-                    guard written > 0 else { return .inputOutput }
-                    base += written
-                    left -= written
-                } catch {
-                    return error
-                }
+            do throws(Errno) {
+                try writeAll(UnsafeRawBufferPointer(bytes), to: descriptor)
+                return nil
+            } catch {
+                return error
             }
-            return nil
         }
         if let failure { throw failure }
+    }
+
+    /// Writes every byte of `bytes`; a write that writes nothing counts as `EIO`.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(Errno) {
+        guard var base = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let written = try Errno.value { Glibc.write(descriptor, base, left) }
+            guard written > 0 else { throw .inputOutput }
+            base += written
+            left -= written
+        }
     }
 }

@@ -63,7 +63,7 @@ import Testing
             "Error: the value 'laser' of '--driver' is not one of auto, stdout, record, evdev, hidraw"
         ),
         (["play", "heavy", "light"], "Error: unexpected argument 'light'"),
-        (["render", "heavy", "--format", "png"], "Error: the value 'png' of '--format' is not one of text, json, svg"),
+        (["render", "heavy", "--format", "png"], "Error: the value 'png' of '--format' is not one of text, json, svg, wav"),
         (["render", "heavy", "--step"], "Error: missing value for '--step'"),
         (["validate"], "Error: missing <file>"),
     ])

@@ -6,7 +6,7 @@ import Testing
 
 /// `haptics render --pad`: the frames as each pad receives them.
 @Suite struct RenderCommandTests {
-    static let pads = ["dualsense", "dualshock4", "xbox-bt", "switch-pro", "switch-pro-hd", "generic"]
+    static let pads = ["dualsense", "dualshock4", "xbox-bt", "switch-pro", "switch-pro-hd", "dualsense-voice-coils", "generic"]
 
     /// The frames of `render ... --format json` as dictionaries.
     private func frames(_ arguments: String...) async throws -> [[String: Any]] {
@@ -83,7 +83,7 @@ import Testing
     @Test func anUnknownPadIsAUsageErrorListingTheNames() async {
         let (code, console) = await CapturedConsole.run("render", "heavy", "--pad", "steam-deck")
         #expect(code == .usage)
-        #expect(console.err.contains("one of dualsense, dualshock4, xbox-bt, switch-pro, switch-pro-hd, generic"))
+        #expect(console.err.contains("one of dualsense, dualshock4, xbox-bt, switch-pro, switch-pro-hd, dualsense-voice-coils, generic"))
     }
 
     @Test func withoutAPadTheLevelsAreExactAsBefore() async throws {

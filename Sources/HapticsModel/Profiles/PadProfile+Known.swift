@@ -63,6 +63,20 @@ extension PadProfile {
         steps: .nintendoTable, longestHold: nil, effectSlots: 1, shortestPulse: .milliseconds(20), sharpness: .split,
         transientPulse: .milliseconds(20))
 
+    /// The DualSense's voice coils played as a waveform (`WaveformSynthesizer`), through its
+    /// audio channels 3-4 over USB or output report 0x32 over Bluetooth, not through the
+    /// kernel's rumble emulation: left and right voice coils, levels exact (the synthesizer
+    /// scales a sine), sharpness `split` so each frame's character (`FrameCharacter`) reads
+    /// back exactly, and a transient a 15 ms burst: a few cycles at its sharpness frequency,
+    /// its energy gone within 30 ms once the 3 ms ramp ends it. The coils follow the wave
+    /// within a sample, so a 5 ms render step keeps the timing sharp; a pulse is held for
+    /// at least 10 ms, two such steps.
+    public static let dualSenseVoiceCoils = PadProfile(
+        name: "dualsense-voice-coils", title: "DualSense voice coils (waveform)",
+        strongActuator: Actuator(side: .left, kind: .voiceCoil), weakActuator: Actuator(side: .right, kind: .voiceCoil),
+        steps: .magnitude, longestHold: nil, effectSlots: 1, shortestPulse: .milliseconds(10), sharpness: .split,
+        transientPulse: .milliseconds(15))
+
     /// Any other rumble device, assumed the least of what the known pads do: eccentric motors
     /// (a 40 ms shortest pulse), sides unknown, a held level dropped after 5 s, one effect
     /// slot. Magnitudes go out at the kernel's full 16 bits for the driver to resolve, and the
@@ -73,7 +87,7 @@ extension PadProfile {
         steps: .magnitude, longestHold: .seconds(5), effectSlots: 1, shortestPulse: .milliseconds(40), sharpness: .split)
 
     /// Every profile, `generic` last: the names `haptics render --pad` takes.
-    public static let known: [PadProfile] = [dualSense, dualShock4, xboxBluetooth, switchPro, switchProHD, generic]
+    public static let known: [PadProfile] = [dualSense, dualShock4, xboxBluetooth, switchPro, switchProHD, dualSenseVoiceCoils, generic]
 
     /// The profile named `name`, or `nil`.
     public static func named(_ name: String) -> PadProfile? {

@@ -9,7 +9,8 @@
 /// device gets `generic`, derived conservatively.
 public struct PadProfile: Sendable, Hashable {
     /// The profile's name, as `haptics devices` and `haptics render --pad` write it:
-    /// `dualsense`, `dualshock4`, `xbox-bt`, `switch-pro`, `switch-pro-hd` or `generic`.
+    /// `dualsense`, `dualshock4`, `xbox-bt`, `switch-pro`, `switch-pro-hd`,
+    /// `dualsense-voice-coils` or `generic`.
     public var name: String
     /// The pad and the kernel driver the facts come from, e.g. `DualSense (hid-playstation)`.
     public var title: String

@@ -1,7 +1,7 @@
 import HapticsCommandLine
 import HapticsModel
 
-/// `haptics render PATTERN [--step MS] [--pad NAME] [--format text|json|svg]`.
+/// `haptics render PATTERN [--step MS] [--pad NAME] [--format text|json|svg|wav]`.
 struct RenderCommand: Subcommand {
     /// `--step`.
     static let step = Option.number("--step", valueName: "ms", in: 1...100, abstract: "the renderer's time step, in ms", default: 10)
@@ -36,7 +36,8 @@ struct RenderCommand: Subcommand {
 
     func run(on console: Console) async -> ExitCode {
         guard let pattern = source.load(on: console) else { return .dataError }
-        let settings = RenderSettings(step: .microseconds(Int((step * 1000).rounded())), pad: pad)
+        let wave = format == .wav
+        let settings = RenderSettings(step: .microseconds(Int((step * 1000).rounded())), pad: wave ? pad ?? .dualSenseVoiceCoils : pad)
         let track = Renderer(settings: settings).render(pattern)
         switch (format, pad) {
         case (.text, nil):
@@ -51,6 +52,11 @@ struct RenderCommand: Subcommand {
             console.out(JSONWriter.string(.array(frames), layout: .linePerElement, numbers: FrameFormat.numbers))
         case (.svg, _):
             console.out(TrackSVG.document(for: pattern, track: track, name: source.name + (pad.map { " on \($0.name)" } ?? ""), pad: pad))
+        case (.wav, _):
+            var synthesizer = WaveformSynthesizer()
+            let samples = synthesizer.samples(of: track, split: settings.split)
+            console.bytes(
+                WaveFile.bytes(samples: samples, sampleRate: synthesizer.sampleRate, channels: WaveformSynthesizer.channelCount))
         }
         return .success
     }

@@ -8,4 +8,7 @@ enum RenderFormat: String, Sendable, CaseIterable {
     case json
     /// An SVG drawing of both motor lanes over time.
     case svg
+    /// A RIFF WAVE file, 48,000 Hz, signed 16-bit, two channels: the left and right voice
+    /// coils' waveform (`WaveformSynthesizer`), as the audio driver plays it.
+    case wav
 }

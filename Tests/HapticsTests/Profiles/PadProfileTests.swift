@@ -5,7 +5,10 @@ import Testing
 
 @Suite struct PadProfileTests {
     @Test func theProfilesAreFoundByTheirNames() {
-        #expect(PadProfile.known.map(\.name) == ["dualsense", "dualshock4", "xbox-bt", "switch-pro", "switch-pro-hd", "generic"])
+        #expect(
+            PadProfile.known.map(\.name) == [
+                "dualsense", "dualshock4", "xbox-bt", "switch-pro", "switch-pro-hd", "dualsense-voice-coils", "generic",
+            ])
         #expect(PadProfile.known.allSatisfy { PadProfile.named($0.name) == $0 })
         #expect(PadProfile.named("dualsense5") == nil)
     }
@@ -66,7 +69,8 @@ import Testing
         let render = { (pad: PadProfile) in Renderer(settings: RenderSettings(pad: pad)).render(pattern).frames.first?.duration }
         #expect(render(.switchProHD) == .milliseconds(20))
         #expect(render(.switchPro) == .milliseconds(50))
-        for pad in PadProfile.known where pad != .switchProHD {
+        #expect(render(.dualSenseVoiceCoils) == .milliseconds(20))
+        for pad in PadProfile.known where pad != .switchProHD && pad != .dualSenseVoiceCoils {
             #expect(pad.transientPulse == nil, "\(pad.name)")
         }
     }

@@ -1,0 +1,107 @@
+import HapticsPlatform
+
+/// Turns waveform frames into the PCM the two voice-coil actuators play: interleaved signed
+/// 16-bit samples, left then right, at `sampleRate`.
+///
+/// Each actuator plays a sine at its frame's sharpness frequency (`band`) scaled by its
+/// amplitude. The synthesizer keeps each side's oscillator phase, amplitude and frequency
+/// from one frame to the next, so frames appended back to back make one continuous wave: the
+/// phase never jumps, the amplitude moves towards each frame's at most full scale per `ramp`
+/// (a silent frame ramps to 0), and the frequency glides towards each frame's with a time
+/// constant of `ramp` (it jumps only while the side is silent, where a jump cannot be heard).
+/// A transient, which the renderer makes a short pulse of frames (`PadProfile.transientPulse`),
+/// becomes a burst of a few cycles at its sharpness frequency.
+public struct WaveformSynthesizer: Sendable {
+    /// One actuator's oscillator.
+    private struct Voice: Sendable {
+        /// Where in its cycle the wave is, 0..<1.
+        var phase: Double = 0
+        /// The amplitude now, 0...1.
+        var amplitude: Double = 0
+        /// The frequency now, in Hz.
+        var frequency: Double
+
+        /// The next sample towards `target`, in -1...1, advancing the oscillator by one sample.
+        mutating func next(
+            towards target: FrameCharacter, band: VoiceCoilBand, slew: Double, glide: Double, sampleRate: Double
+        ) -> Double {
+            let goal = band.frequency(sharpness: target.sharpness)
+            frequency = amplitude == 0 ? goal : frequency + (goal - frequency) * glide
+            let level = min(max(target.amplitude, 0), 1)
+            amplitude = level > amplitude ? min(level, amplitude + slew) : max(level, amplitude - slew)
+            phase += frequency / sampleRate
+            phase -= phase.rounded(.down)
+            return amplitude * sine(2 * .pi * phase)
+        }
+    }
+
+    /// The actuators a sample frame holds: left, then right.
+    public static let channelCount = 2
+    /// Samples per second per channel.
+    public let sampleRate: Int
+    /// How sharpness becomes frequency.
+    public let band: VoiceCoilBand
+    /// How long the amplitude takes to move across full scale, and the frequency glide's time
+    /// constant.
+    public let ramp: Duration
+    private var left: Voice
+    private var right: Voice
+    /// How much time the frames appended so far cover.
+    private var elapsed: Duration = .zero
+
+    /// Creates a synthesizer, both actuators silent; a ramp under one sample is raised to one.
+    public init(sampleRate: Int = 48_000, band: VoiceCoilBand = VoiceCoilBand(), ramp: Duration = .milliseconds(3)) {
+        self.sampleRate = max(sampleRate, 1)
+        self.band = band
+        self.ramp = ramp
+        left = Voice(frequency: band.lowest)
+        right = Voice(frequency: band.lowest)
+    }
+
+    /// The number of samples per channel from the start of the stream to `time`, rounded.
+    public func sampleCount(at time: Duration) -> Int {
+        let (seconds, attoseconds) = time.components
+        return Int(seconds) * sampleRate + Int((Double(attoseconds) * Double(sampleRate) / 1e18).rounded())
+    }
+
+    /// Appends `frame`'s duration of interleaved samples (left, right) to `samples`, right
+    /// after what the frames appended before it covered. Durations add up exactly: a frame
+    /// gets the samples between the rounded sample counts at its start and its end, so no
+    /// rounding accumulates.
+    public mutating func append(_ frame: WaveformFrame, to samples: inout [Int16]) {
+        let end = elapsed + max(frame.duration, .zero)
+        let count = sampleCount(at: end) - sampleCount(at: elapsed)
+        elapsed = end
+        let rate = Double(sampleRate)
+        let rampSamples = max(Double(sampleCount(at: ramp)), 1)
+        let slew = 1 / rampSamples
+        let glide = 1 / rampSamples
+        samples.reserveCapacity(samples.count + count * Self.channelCount)
+        for _ in 0..<count {
+            let l = left.next(towards: frame.left, band: band, slew: slew, glide: glide, sampleRate: rate)
+            let r = right.next(towards: frame.right, band: band, slew: slew, glide: glide, sampleRate: rate)
+            samples.append(Self.pcm(l))
+            samples.append(Self.pcm(r))
+        }
+    }
+
+    /// `value` (-1...1) as a signed 16-bit sample, rounded.
+    private static func pcm(_ value: Double) -> Int16 {
+        Int16((min(max(value, -1), 1) * Double(Int16.max)).rounded())
+    }
+}
+
+extension WaveformSynthesizer {
+    /// The interleaved samples of `track` played at `locality`: every frame in order
+    /// (`WaveformFrame(_:at:split:)`), then `ramp` of silence so the actuators come to rest,
+    /// as a stop leaves them.
+    public mutating func samples(
+        of track: RumbleTrack, at locality: Locality = .all, split: RenderSettings.MotorSplit = RenderSettings.MotorSplit()
+    ) -> [Int16] {
+        var samples: [Int16] = []
+        for frame in track.frames { append(WaveformFrame(frame, at: locality, split: split), to: &samples) }
+        let rest = RumbleFrame(start: track.duration, duration: ramp, strong: 0, weak: 0)
+        append(WaveformFrame(rest, at: locality, split: split), to: &samples)
+        return samples
+    }
+}
