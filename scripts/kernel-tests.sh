@@ -24,7 +24,7 @@ skip() {
 }
 
 scripts/ensure-packages.sh qemu-system-x86 linux-image-amd64 busybox-static cpio kmod xz-utils zstd debian-archive-keyring dbus-daemon systemd \
-    feedbackd python3 libglib2.0-bin \
+    feedbackd python3 libglib2.0-bin gcc libasound2-dev \
     || skip "QEMU and a Debian kernel are needed (see the line above)"
 read -r -a kernels <<<"${KERNEL:-6.1 7.3}"
 for kernel in "${kernels[@]}"; do
@@ -57,6 +57,9 @@ golden=$root/Tests/KernelTests/Golden
 golden_ahap=$root/Tests/HapticsTests/Fixtures/corpus/unityplugins__Boing.ahap
 # The hidraw tests' AHAP fixtures (a sharpness sweep, a long buzz to kill mid-pattern).
 fixtures=$root/Tests/KernelTests/Fixtures
+# The plain alsa-lib writer the USB audio tests play through; alsa-lib reads alsa.conf.
+tone_writer=$root/.build/tone-writer
+cc -O2 -Wall -o "$tone_writer" Tests/KernelTests/ToneWriter/tone-writer.c -lasound -lm
 update_golden=false
 arguments=()
 for argument in "$@"; do
@@ -74,9 +77,9 @@ for kernel in "${kernels[@]}"; do
     echo "== kernel tests, in a VM booting Debian's $kernel kernel"
     status=0
     # The guest's tests take about two minutes under emulation; the cap leaves room for a busy host.
-    KERNEL=$kernel VM_TIMEOUT=${VM_TIMEOUT:-420} VM_EXTRA_FILES="$haptics ${daemon[*]} $golden $golden_ahap $fixtures" \
+    KERNEL=$kernel VM_TIMEOUT=${VM_TIMEOUT:-420} VM_EXTRA_FILES="$haptics ${daemon[*]} $golden $golden_ahap $fixtures $tone_writer /usr/share/alsa/alsa.conf" \
         scripts/vm/run.sh "$tests" --haptics "$haptics" --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" \
-        --busctl "${daemon[2]}" --golden "$golden" --golden-ahap "$golden_ahap" --fixtures "$fixtures" "${arguments[@]}" | tee "$log" || status=$?
+        --busctl "${daemon[2]}" --golden "$golden" --golden-ahap "$golden_ahap" --fixtures "$fixtures" --tone-writer "$tone_writer" "${arguments[@]}" | tee "$log" || status=$?
     if [[ $status -ne 0 ]]; then
         echo "kernel tests on $kernel failed (status $status); the guest's log is above" >&2
         failed=1

@@ -16,7 +16,8 @@ out=$root/.build/vm/$kernel
 # which links against usbhid and so pulls in the USB core (~0.15 s of boot). hidraw needs
 # no module of its own: both kernels build it into hid.ko (CONFIG_HIDRAW=y), so every HID
 # device gets /dev/hidrawN from devtmpfs (the hidraw tests check that it does).
-modules=(evdev uinput uhid ff-memless hid-generic hid-playstation hid-sony hid-nintendo hid-microsoft)
+# vhci-hcd (USB/IP) carries the USB DualSense whose audio function snd-usb-audio binds.
+modules=(evdev uinput uhid ff-memless hid-generic hid-playstation hid-sony hid-nintendo hid-microsoft vhci-hcd usbhid snd-usb-audio)
 
 skip() { echo "vm: $*" >&2; exit 77; }
 

@@ -71,7 +71,7 @@ final class VirtualDualSense: VirtualRumblePad {
     /// the report sizes `hid-playstation` expects of a USB DualSense. The driver reads the
     /// reports raw (it asks the HID core for hidraw only), so the usages only need to describe
     /// a gamepad; the report ids and sizes are what matter.
-    private static let reportDescriptor: [UInt8] = [
+    static let reportDescriptor: [UInt8] = [
         0x05, 0x01,  // Usage Page (Generic Desktop)
         0x09, 0x05,  // Usage (Game Pad)
         0xA1, 0x01,  // Collection (Application)
@@ -146,7 +146,7 @@ final class VirtualDualSense: VirtualRumblePad {
     /// The reply to a GET_REPORT of feature report `id`: the id, then the report's bytes; as
     /// long as the descriptor says, since the driver rejects any other length. Over USB the
     /// reports carry no CRC; over Bluetooth the caller seals the last four bytes.
-    private static func featureReport(_ id: UInt8, mac: [UInt8]) -> [UInt8]? {
+    static func featureReport(_ id: UInt8, mac: [UInt8]) -> [UInt8]? {
         var report: [UInt8]
         switch id {
         case 0x09:
