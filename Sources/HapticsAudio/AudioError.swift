@@ -1,7 +1,13 @@
+public import HapticsEvdev
+public import HapticsModel
 public import HapticsPlatform
 
 /// Why the audio driver cannot play on a pad: the facts, for the caller to word.
 public enum AudioError: Error, Sendable, Equatable {
+    /// No pad matches the selection.
+    case noPad(selection: DeviceSelection)
+    /// The locality has no handle: the voice coils are in the handles.
+    case localityUnavailable(locality: Locality, name: String)
     /// The pad has no USB audio card (over Bluetooth, or snd-usb-audio is not loaded).
     case noCard(name: String, isBluetooth: Bool)
     /// The card has no playback PCM.
@@ -23,6 +29,10 @@ extension AudioError: CustomStringConvertible {
     /// pipewire (pid 812)`; the command line adds the advice.
     public var description: String {
         switch self {
+        case .noPad(let selection):
+            selection == .auto || selection == .all ? "no gamepad was found" : "no gamepad matches '\(selection)'"
+        case .localityUnavailable(let locality, let name):
+            "\(name)'s voice coils are in its handles, which \(locality.rawValue) does not include"
         case .noCard(let name, let isBluetooth):
             isBluetooth ? "\(name) is connected over Bluetooth and has no USB audio card" : "\(name) has no USB audio card"
         case .noPlaybackDevice(let card): "\(card) has no playback PCM"

@@ -34,20 +34,24 @@ import Testing
         #expect(fake.calls.contains(.write([0, 0, 100, -100, 0, 0, 200, -200])))
     }
 
-    @Test func anEmptyQueueIsMovedUpByOnePeriodsLeadBeforeWriting() throws {
+    @Test func aQueueThatRanDryIsMovedUpToOnePeriodsLeadAheadOfTheHardware() throws {
         var contents = FakeSoundSystem.Contents()
         contents.queued = -500
         let fake = FakeSoundSystem(contents)
-        try stream(fake).write(left: [1], right: [1])
-        #expect(fake.calls.suffix(3) == [.delay, .forward(96), .write([0, 0, 1, 1])])
+        #expect(try stream(fake).queuedFrames() == 96)
+        #expect(fake.calls.suffix(2) == [.delay, .forward(596)])
     }
 
-    @Test func aFullEnoughQueueIsNotMoved() throws {
+    @Test func aQueueOfAtLeastTheLeadIsNotMoved() throws {
         var contents = FakeSoundSystem.Contents()
         contents.queued = 200
         let fake = FakeSoundSystem(contents)
-        try stream(fake).write(left: [1], right: [1])
+        #expect(try stream(fake).queuedFrames() == 200)
         #expect(!fake.calls.contains { if case .forward = $0 { true } else { false } })
+    }
+
+    @Test func theWriteAheadIsTheBufferLessOnePeriod() {
+        #expect(PCMSettings.dualSense.writeAheadFrames == 288)
     }
 
     @Test func stopDropsAndTheNextWritePreparesAgain() throws {
@@ -57,7 +61,7 @@ import Testing
         pcm.stop()
         #expect(fake.calls.last == .drop)
         try pcm.write(left: [2], right: [2])
-        #expect(fake.calls.suffix(4).first == .prepare)
+        #expect(fake.calls.suffix(2) == [.prepare, .write([0, 0, 2, 2])])
     }
 
     @Test func closeDropsThenCloses() throws {

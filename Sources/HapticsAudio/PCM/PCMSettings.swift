@@ -36,6 +36,10 @@ public struct PCMSettings: Sendable, Equatable {
     /// spell, so the first samples written play within about one period.
     public var leadFrames: Int { periodFrames }
 
+    /// Frames kept queued ahead of the hardware while something plays: all the buffer but one
+    /// period (6 ms), so a late wake-up of the writer does not run it dry.
+    public var writeAheadFrames: Int { periodFrames * (periods - 1) }
+
     /// Interleaves the actuators' samples into whole frames: `left` and `right` (of equal
     /// length; the shorter one is padded with silence) on the actuator channels, silence on
     /// the others.

@@ -1,5 +1,5 @@
 import Glibc
-public import HapticsPlatform
+import HapticsPlatform
 import Synchronization
 
 /// A pad's playback PCM, opened with the low-latency settings and written with the actuators'
@@ -43,28 +43,41 @@ public final class PCMStream: Sendable {
         try state.withLock { (state) throws(AudioError) in _ = try opened(&state) }
     }
 
-    /// Writes the actuators' samples (`left` and `right`, one per frame) after what is queued,
-    /// first moving the application pointer up to the hardware's plus one period's lead when
-    /// the queue ran dry, so they start within about one period. Returns the frames taken: fewer
-    /// than given when the buffer is full.
+    /// The frames queued ahead of the hardware, preparing the PCM first after a drop. When
+    /// fewer than one period's lead are queued (the queue ran dry: after an idle spell, the
+    /// hardware went on over silence), the application pointer is first moved up to the
+    /// hardware's plus that lead, so the samples written next play within about one period.
+    public func queuedFrames() throws(AudioError) -> Int {
+        try withPrepared { (fd) throws(Errno) -> Int in
+            let queued = try system.delay(fd)
+            guard queued < settings.leadFrames else { return queued }
+            return queued + (try system.forward(fd, settings.leadFrames - queued))
+        }
+    }
+
+    /// Writes the actuators' samples (`left` and `right`, one per frame) after what is
+    /// queued. Returns the frames taken: fewer than given when the buffer is full.
     @discardableResult
     public func write(left: [Int16], right: [Int16]) throws(AudioError) -> Int {
         let samples = settings.interleave(left: left, right: right)
-        return try state.withLock { (state) throws(AudioError) -> Int in
+        return try withPrepared { (fd) throws(Errno) -> Int in try system.write(fd, samples, settings.channels) }
+    }
+
+    /// Runs `body` on the open, prepared PCM (opening it, and preparing it after a drop); a
+    /// full buffer (`EAGAIN`) counts as nothing done, any other failure as a failed write.
+    private func withPrepared(_ body: (Int32) throws(Errno) -> Int) throws(AudioError) -> Int {
+        try state.withLock { (state) throws(AudioError) -> Int in
             let fd = try opened(&state)
-            let node = card.playbackNode
             do throws(Errno) {
                 if state.needsPrepare {
                     try system.prepare(fd)
                     state.needsPrepare = false
                 }
-                let queued = try system.delay(fd)
-                if queued < settings.leadFrames { _ = try system.forward(fd, settings.leadFrames - max(queued, 0)) }
-                return try system.write(fd, samples, settings.channels)
+                return try body(fd)
             } catch  where error.meansTryAgain {
                 return 0
             } catch {
-                throw .writeFailed(node: node, errno: error)
+                throw .writeFailed(node: card.playbackNode, errno: error)
             }
         }
     }

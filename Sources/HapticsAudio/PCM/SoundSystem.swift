@@ -25,6 +25,8 @@ struct SoundSystem: Sendable {
     var drop: @Sendable (_ fd: Int32) throws(Errno) -> Void
     /// `close(2)`.
     var close: @Sendable (_ fd: Int32) -> Void
+    /// Sleeps for `duration` (`clock_nanosleep(2)` on the monotonic clock): the feeder's pace.
+    var sleep: @Sendable (_ duration: Duration) -> Void
     /// The names in a directory, `.` and `..` left out.
     var listDirectory: @Sendable (_ path: String) throws(Errno) -> [String]
     /// `realpath(3)`: the path with every link resolved, or `nil`.
@@ -79,6 +81,12 @@ struct SoundSystem: Sendable {
             guard code == 0 else { throw Errno(code) }
         },
         close: { fd in _ = Glibc.close(fd) },
+        sleep: { duration in
+            let (seconds, attoseconds) = duration.components
+            var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+            var left = timespec()
+            while clock_nanosleep(CLOCK_MONOTONIC, 0, &time, &left) == EINTR { time = left }
+        },
         listDirectory: { path throws(Errno) in try DirectoryReader.names(in: path) },
         resolve: { path in
             guard let resolved = realpath(path, nil) else { return nil }

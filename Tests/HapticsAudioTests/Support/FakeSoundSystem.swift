@@ -80,6 +80,7 @@ final class FakeSoundSystem: Sendable {
             },
             drop: { _ in self.contents.withLock { $0.calls.append(.drop) } },
             close: { _ in self.contents.withLock { $0.calls.append(.close) } },
+            sleep: { _ in },
             listDirectory: { path throws(Errno) in
                 guard let names = self.contents.withLock({ $0.directories[path] }) else { throw Errno(ENOENT) }
                 return names
