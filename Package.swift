@@ -66,7 +66,7 @@ let package = Package(
         // pad's parts at a locality, a handle locality's frames on two rumble levels, and the
         // words for the drivers' errors.
         .target(
-            name: "HapticsRouting", dependencies: ["HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw"],
+            name: "HapticsRouting", dependencies: ["HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsAudio"],
             swiftSettings: strict),
         // The command-line kit both programs share: option declarations, parsing, help, usage
         // errors, exit codes, the console and the playing options.
@@ -78,7 +78,7 @@ let package = Package(
             name: "HapticsTool",
             dependencies: [
                 "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsRouting",
-                "HapticsCommandLine", "PullToRefresh", "FeedbackTheme",
+                "HapticsCommandLine", "PullToRefresh", "FeedbackTheme", "HapticsAudio",
             ], swiftSettings: strict),
         .executableTarget(name: "haptics", dependencies: ["HapticsTool"], swiftSettings: strict),
         // feedbackd's theme format, read as feedbackd writes it: pure, no bus, no engine.
@@ -90,7 +90,7 @@ let package = Package(
             name: "HapticsDaemon",
             dependencies: [
                 "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsRouting",
-                "FeedbackTheme", "CSDBus",
+                "FeedbackTheme", "CSDBus", "HapticsAudio",
             ], swiftSettings: strict),
         // hapticsd's command line: its options, help, exit statuses, and the words for what
         // stops it from starting, over the service.
@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "HapticsModel"], swiftSettings: strict),
         .testTarget(
             name: "HapticsRoutingTests",
-            dependencies: ["HapticsRouting", "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw"],
+            dependencies: ["HapticsRouting", "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsAudio"],
             swiftSettings: strict),
         .testTarget(
             name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine"], swiftSettings: strict),
