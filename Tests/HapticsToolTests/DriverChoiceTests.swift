@@ -33,7 +33,10 @@ import Testing
             ["play", "heavy", "--driver", "stdout,record"],
             "Error: 'record' plays instantly on a virtual clock, the others in real time: it cannot be combined with them"
         ),
-        (["select", "--driver", "stdout,"], "Error: the value 'stdout,' of '--driver' is not one of auto, stdout, record, evdev, hidraw, audio"),
+        (
+            ["select", "--driver", "stdout,"],
+            "Error: the value 'stdout,' of '--driver' is not one of auto, stdout, record, evdev, hidraw, audio"
+        ),
         (
             ["notify", "success", "--driver", "stdout,laser"],
             "Error: the value 'stdout,laser' of '--driver' is not one of auto, stdout, record, evdev, hidraw, audio"
