@@ -7,6 +7,7 @@
 // hw_params masks and intervals easily: each helper is one call and returns 0 or the errno.
 #include <errno.h>
 #include <limits.h>
+#include <poll.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sound/asound.h>
@@ -62,23 +63,28 @@ static inline unsigned long csoundpcm_boundary(unsigned long buffer) {
     return boundary;
 }
 
-/// Sets the software parameters: start once `start` frames are queued, wake at `period`
-/// frames free, never stop on an underrun (stop threshold at the boundary) and fill what was
-/// played with silence (silence size at the boundary, threshold 0), so stale samples never
-/// play again. Returns 0 or the errno.
-static inline int csoundpcm_sw_params(int fd, unsigned long period, unsigned long buffer, unsigned long start) {
+/// Sets the software parameters: no start on writing (the writer starts the PCM itself once
+/// it has queued an effect's samples), wake a poller at `avail_min` frames free, stop when the
+/// queue runs dry (an underrun: the stream stops, silent, rather than go round the buffer
+/// replaying what it holds), no silence filling. Returns 0 or the errno.
+static inline int csoundpcm_sw_params(int fd, unsigned long avail_min, unsigned long buffer) {
     struct snd_pcm_sw_params params;
     memset(&params, 0, sizeof params);
     unsigned long boundary = csoundpcm_boundary(buffer);
     params.tstamp_mode = SNDRV_PCM_TSTAMP_NONE;
     params.period_step = 1;
-    params.avail_min = period;
-    params.start_threshold = start;
-    params.stop_threshold = boundary;
+    params.avail_min = avail_min;
+    params.start_threshold = boundary;
+    params.stop_threshold = buffer;
     params.silence_threshold = 0;
-    params.silence_size = boundary;
+    params.silence_size = 0;
     params.boundary = boundary;
     return ioctl(fd, SNDRV_PCM_IOCTL_SW_PARAMS, &params) == 0 ? 0 : errno;
+}
+
+/// SNDRV_PCM_IOCTL_START. Returns 0 or the errno.
+static inline int csoundpcm_start(int fd) {
+    return ioctl(fd, SNDRV_PCM_IOCTL_START) == 0 ? 0 : errno;
 }
 
 /// SNDRV_PCM_IOCTL_PREPARE. Returns 0 or the errno.
@@ -103,7 +109,8 @@ static inline int csoundpcm_writei(int fd, const void *samples, unsigned long fr
     return 0;
 }
 
-/// SNDRV_PCM_IOCTL_DELAY: the frames queued ahead of the hardware. Returns 0 or the errno.
+/// SNDRV_PCM_IOCTL_DELAY: the frames written that have yet to be heard (in the buffer and
+/// beyond it, in the USB transfers). Returns 0 or the errno.
 static inline int csoundpcm_delay(int fd, long *delay) {
     snd_pcm_sframes_t frames = 0;
     if (ioctl(fd, SNDRV_PCM_IOCTL_DELAY, &frames) != 0) return errno;
@@ -111,13 +118,22 @@ static inline int csoundpcm_delay(int fd, long *delay) {
     return 0;
 }
 
-/// SNDRV_PCM_IOCTL_FORWARD: moves the application pointer `frames` ahead (over silence);
-/// `moved` gets how far it moved. Returns 0 or the errno.
-static inline int csoundpcm_forward(int fd, unsigned long frames, unsigned long *moved) {
-    snd_pcm_uframes_t count = frames;
-    if (ioctl(fd, SNDRV_PCM_IOCTL_FORWARD, &count) != 0) return errno;
-    *moved = count;
+/// SNDRV_PCM_IOCTL_STATUS: the frames free for writing and whether the PCM stopped on an
+/// underrun (SNDRV_PCM_STATE_XRUN). Returns 0 or the errno.
+static inline int csoundpcm_status(int fd, unsigned long *avail, int *underrun) {
+    struct snd_pcm_status status;
+    memset(&status, 0, sizeof status);
+    if (ioctl(fd, SNDRV_PCM_IOCTL_STATUS, &status) != 0) return errno;
+    *avail = status.avail;
+    *underrun = status.state == SNDRV_PCM_STATE_XRUN;
     return 0;
+}
+
+/// Waits until the PCM has `avail_min` frames free or `timeout` milliseconds pass: the
+/// period interrupts wake it, not a timer. Returns 0 or the errno.
+static inline int csoundpcm_wait(int fd, int timeout) {
+    struct pollfd entry = {.fd = fd, .events = POLLOUT};
+    return poll(&entry, 1, timeout) >= 0 ? 0 : errno;
 }
 
 #endif

@@ -12,21 +12,30 @@ import Synchronization
 ///   a pad over Bluetooth has none (its voice coils play through hidraw).
 /// - Locality: the handles of `locality` play (`left-handle` on the left actuator only);
 ///   a locality without a handle fails with `localityUnavailable`.
-/// - Timing: the frame applied plays from the next sample not yet written, written up to its
-///   end and kept 6 ms (`PCMSettings.writeAheadFrames`) ahead of the hardware by a feeder
-///   thread waking every period (2 ms); a next frame applied on time thus follows it sample
-///   for sample. After an idle spell the first samples go one period ahead of the hardware
-///   (`PCMStream.queuedFrames`), so a frame starts within about 2 ms of `apply` (plus the
-///   USB frame of 1 ms). A late next frame finds the last one held (at most 50 ms), a silent
-///   one ramps the actuators to rest in 3 ms, and the feeder stops once they rest.
-/// - `stop()` and `close()` drop what is queued (never drain): the actuators fall silent at
-///   once. A process killed with `kill -9` loses its PCM, and the kernel stops the stream.
+/// - Timing: the frame applied plays from the next sample not yet written: `apply` writes it
+///   whole (up to 126 ms, `PCMSettings.applyAheadFrames`), and a feeder thread, woken by the
+///   PCM's period interrupts (every 2 ms), keeps a longer one 32 ms ahead
+///   (`writeAheadFrames`); a next frame applied on time thus follows it sample for sample.
+///   After an idle spell the stream has stopped, and the first samples start it (`PCMStream`),
+///   so a frame starts as soon as the USB transfers carry it (1 ms frames). A late next
+///   frame finds the last one held (at most 50 ms), a silent one ramps the actuators to rest
+///   in 3 ms, then 32 ms of silence follow and the feeder stops; the stream stops when its
+///   queue runs dry.
+/// - `stop()` drops what sounds (never drains): the actuators fall silent at once. `close()`
+///   lets the end of a pattern that has come to rest be heard (at most 100 ms), then drops.
+///   A process killed with `kill -9` loses its PCM, and the kernel stops the stream.
 public final class AudioDriver: HapticDriver {
-    /// A pad played on: its stream, and what it plays next.
+    /// A pad played on: its stream, what it plays next, and the silence to write once that
+    /// has come to rest (32 ms: the stream stops when its queue runs dry, dropping the USB
+    /// transfers under way, so what they hold then is silence, not the end of the ramp).
     private struct Pad {
         let device: EvdevDeviceInfo
         let stream: PCMStream
         var feed: VoiceCoilFeed
+        var silenceOwed = 0
+
+        /// Whether nothing is left to write.
+        var isResting: Bool { feed.isIdle && silenceOwed == 0 }
     }
 
     private struct State {
@@ -122,27 +131,32 @@ public final class AudioDriver: HapticDriver {
         let start = try state.withLock { (state) throws(AudioError) -> Bool in
             for index in state.pads.indices {
                 state.pads[index].feed.play(wave)
-                try feed(&state.pads[index])
+                state.pads[index].silenceOwed = settings.writeAheadFrames
+                try feed(&state.pads[index], ahead: settings.applyAheadFrames, holding: false)
             }
-            guard !state.isFeeding, state.pads.contains(where: { !$0.feed.isIdle }) else { return false }
+            guard !state.isFeeding, state.pads.contains(where: { !$0.isResting }) else { return false }
             state.isFeeding = true
             return true
         }
         if start { startFeeder { [weak self] in self?.runFeeder() } }
     }
 
-    /// Silences the actuators at once: drops what is queued.
+    /// Silences the actuators at once: drops what is queued on every pad that sounds. A pad
+    /// whose last frame has ended in rest keeps its queue, the end of that frame's ramp to
+    /// silence (a few milliseconds), so the end of a pattern is not cut off.
     public func stop() {
         state.withLock { state in
-            for index in state.pads.indices {
+            for index in state.pads.indices where !state.pads[index].feed.isIdle {
                 state.pads[index].feed = VoiceCoilFeed(sampleRate: settings.rate)
+                state.pads[index].silenceOwed = 0
                 state.pads[index].stream.stop()
             }
         }
     }
 
-    /// Drops what is queued and closes the PCMs; a later `prepare` or `apply` opens them
-    /// again.
+    /// Closes the PCMs, dropping what is queued; a later `prepare` or `apply` opens them
+    /// again. Where every pad has come to rest, what was written is first let be heard (at
+    /// most `longestTail`): closing drops it, and it holds the end of the last frame's ramp.
     public func close() {
         let pads = state.withLock { state -> [Pad] in
             defer {
@@ -151,45 +165,75 @@ public final class AudioDriver: HapticDriver {
             }
             return state.pads
         }
+        if pads.allSatisfy(\.feed.isIdle), let unheard = pads.map({ $0.stream.unheardFrames() }).max(), unheard > 0 {
+            let heard = Duration.microseconds(unheard * 1_000_000 / settings.rate) + Self.deviceMargin
+            system.sleep(min(heard, Self.longestTail))
+        }
         for pad in pads { pad.stream.close() }
     }
 
-    /// Tops up one pad's queue to the write-ahead: the frame's samples, held past its end only
-    /// when the queue is down to its lead (the next frame is late).
-    private func feed(_ pad: inout Pad) throws(AudioError) {
+    /// The longest `close` waits for what was written to be heard.
+    static let longestTail = Duration.milliseconds(100)
+    /// What `close` waits beyond the delay the PCM reports, for the USB transfers the
+    /// device has yet to take (the delay counts them as the host schedules them).
+    static let deviceMargin = Duration.milliseconds(20)
+
+    /// Tops up one pad's queue to `ahead` frames: the frame's samples, held past its end only
+    /// when `holding` and the queue is down to its lead (the next frame is late), then, once at rest, the
+    /// silence owed. Returns whether it wrote.
+    @discardableResult
+    private func feed(_ pad: inout Pad, ahead: Int, holding: Bool) throws(AudioError) -> Bool {
         let queued = try pad.stream.queuedFrames()
-        let wanted = settings.writeAheadFrames - queued
-        guard wanted > 0 else { return }
-        let (left, right) = pad.feed.next(wanted, hold: queued <= settings.leadFrames)
-        guard !left.isEmpty else { return }
+        let wanted = ahead - queued
+        guard wanted > 0 else { return false }
+        var (left, right) = pad.feed.next(wanted, hold: holding && queued <= settings.leadFrames)
+        if pad.feed.isIdle {
+            let silence = [Int16](repeating: 0, count: min(wanted - left.count, pad.silenceOwed))
+            pad.silenceOwed -= silence.count
+            left += silence
+            right += silence
+        }
+        guard !left.isEmpty else { return false }
         try pad.stream.write(left: left, right: right)
+        return true
     }
 
     /// Every period, tops up each pad's queue, until every pad rests (or none is left); a pad
-    /// whose PCM fails stops playing, with a notice.
+    /// whose PCM fails stops playing, with a notice. The feeder waits on the first sounding
+    /// pad's PCM, woken by its period interrupts, which keep the device's pace where a timer
+    /// may wake late (a loaded or virtual machine); it sleeps a period when no pad has
+    /// samples to write (the next frame is due).
     func runFeeder() {
+        let period = Duration.microseconds(settings.periodFrames * 1_000_000 / settings.rate)
+        var pacing: PCMStream?
         while true {
-            system.sleep(.microseconds(settings.periodFrames * 1_000_000 / settings.rate))
-            let (running, failures) = feedOnce()
+            if let pacing { pacing.waitForRoom(timeout: period * 4) } else { system.sleep(period) }
+            let (running, failures, paced) = feedOnce()
             for failure in failures { notice("\(failure)") }
             if !running { return }
+            pacing = paced
         }
     }
 
-    /// One round of the feeder: whether it keeps running, and the failures to tell.
-    func feedOnce() -> (running: Bool, failures: [AudioError]) {
+    /// One round of the feeder: whether it keeps running, the failures to tell, and the
+    /// stream of the first pad that took samples, to wait on.
+    func feedOnce() -> (running: Bool, failures: [AudioError], paced: PCMStream?) {
         state.withLock { state in
             var failures: [AudioError] = []
-            for index in state.pads.indices where !state.pads[index].feed.isIdle {
+            var paced: PCMStream?
+            for index in state.pads.indices where !state.pads[index].isResting {
                 do throws(AudioError) {
-                    try feed(&state.pads[index])
+                    if try feed(&state.pads[index], ahead: settings.writeAheadFrames, holding: true) {
+                        paced = paced ?? state.pads[index].stream
+                    }
                 } catch {
                     state.pads[index].feed = VoiceCoilFeed(sampleRate: settings.rate)
+                    state.pads[index].silenceOwed = 0
                     failures.append(error)
                 }
             }
-            state.isFeeding = state.pads.contains { !$0.feed.isIdle }
-            return (state.isFeeding, failures)
+            state.isFeeding = state.pads.contains { !$0.isResting }
+            return (state.isFeeding, failures, paced)
         }
     }
 

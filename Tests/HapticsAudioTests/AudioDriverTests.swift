@@ -30,7 +30,7 @@ import Testing
     }
 
     private func written(_ fake: FakeSoundSystem) -> [[Int16]] {
-        fake.calls.compactMap { if case .write(let samples) = $0 { samples } else { nil } }
+        fake.calls.compactMap { if case .write(let samples) = $0, samples.contains(where: { $0 != 0 }) { samples } else { nil } }
     }
 
     private let heavy = RumbleFrame(start: .zero, duration: .milliseconds(60), strong: 1, weak: 1)
@@ -44,14 +44,14 @@ import Testing
         #expect(audio.renderProfile == .dualSenseVoiceCoils)
     }
 
-    @Test func aFramePlaysOnChannelsThreeAndFourOnePeriodAheadOfTheHardwareAndStartsTheFeeder() throws {
+    @Test func aFramePlaysWholeOnChannelsThreeAndFourStartingTheStreamAndTheFeeder() throws {
         let fake = FakeSoundSystem(DualSenseTree.contents)
         let starts = Starts()
         let audio = driver(fake, starts: starts)
         try audio.apply(heavy)
-        #expect(fake.calls.contains(.forward(96)))
+        #expect(fake.calls.contains(.start))
         let samples = try #require(written(fake).first)
-        #expect(samples.count == 192 * 4)
+        #expect(samples.count == 2880 * 4)
         let channel = { (index: Int) in stride(from: index, to: samples.count, by: 4).map { samples[$0] } }
         #expect(channel(0).allSatisfy { $0 == 0 } && channel(1).allSatisfy { $0 == 0 })
         #expect(channel(2).contains { abs($0) > 10_000 } && channel(2) == channel(3))
@@ -67,15 +67,20 @@ import Testing
         #expect(stride(from: 3, to: samples.count, by: 4).allSatisfy { samples[$0] == 0 })
     }
 
-    @Test func theFeederStopsOnceTheActuatorsRest() throws {
+    @Test func theFeederStopsOnceTheActuatorsRestAndABufferOfSilenceFollows() throws {
         let fake = FakeSoundSystem(DualSenseTree.contents)
         let audio = driver(fake)
         try audio.apply(RumbleFrame(start: .zero, duration: .milliseconds(2), strong: 1, weak: 1))
         try audio.apply(RumbleFrame(start: .milliseconds(2), duration: .zero, strong: 0, weak: 0))
-        #expect(audio.feedOnce().running == false)
+        let rounds = (0..<30).prefix { _ in audio.feedOnce().running }.count
+        #expect(rounds < 30)
+        let writes = fake.calls.compactMap { if case .write(let samples) = $0 { samples } else { nil } }
+        let samples = writes.flatMap { $0 }
+        let silence = samples.count - 1 - (samples.lastIndex { $0 != 0 } ?? 0)
+        #expect(silence / 4 >= 1536)
     }
 
-    @Test func stopAndCloseDropNeverDrain() throws {
+    @Test func stopAndCloseDropWhatSoundsNeverDrain() throws {
         let fake = FakeSoundSystem(DualSenseTree.contents)
         let audio = driver(fake)
         try audio.apply(heavy)
@@ -84,6 +89,23 @@ import Testing
         #expect(audio.feedOnce().running == false)
         audio.close()
         #expect(fake.calls.suffix(2) == [.drop, .close])
+        try audio.apply(heavy)
+        audio.close()
+        #expect(fake.calls.suffix(2) == [.drop, .close])
+        #expect(!fake.calls.suffix(3).contains(.delay))
+    }
+
+    @Test func theEndOfAPatternsRampIsHeardBeforeClosing() throws {
+        let fake = FakeSoundSystem(DualSenseTree.contents)
+        let audio = driver(fake)
+        try audio.apply(RumbleFrame(start: .zero, duration: .milliseconds(2), strong: 1, weak: 1))
+        try audio.apply(RumbleFrame(start: .milliseconds(2), duration: .zero, strong: 0, weak: 0))
+        fake.contents.withLock { $0.queued = 200 }
+        let dropped = fake.calls.filter { $0 == .drop }.count
+        audio.stop()
+        #expect(fake.calls.filter { $0 == .drop }.count == dropped)
+        audio.close()
+        #expect(fake.calls.suffix(3) == [.delay, .drop, .close])
     }
 
     @Test func aPadOverBluetoothHasNoCard() {

@@ -15,7 +15,7 @@ import Testing
     @Test func theDualSenseSettingsAreFourChannelsAt48kHzInPeriodsOfTwoMilliseconds() {
         let settings = PCMSettings.dualSense
         #expect(settings.channels == 4 && settings.rate == 48_000 && settings.leftActuatorChannel == 2)
-        #expect(settings.periodFrames == 96 && settings.bufferFrames == 384)
+        #expect(settings.periodFrames == 96 && settings.bufferFrames == 6144)
     }
 
     @Test func openSetsHardwareThenSoftwareThenPrepares() throws {
@@ -34,24 +34,32 @@ import Testing
         #expect(fake.calls.contains(.write([0, 0, 100, -100, 0, 0, 200, -200])))
     }
 
-    @Test func aQueueThatRanDryIsMovedUpToOnePeriodsLeadAheadOfTheHardware() throws {
-        var contents = FakeSoundSystem.Contents()
-        contents.queued = -500
-        let fake = FakeSoundSystem(contents)
-        #expect(try stream(fake).queuedFrames() == 96)
-        #expect(fake.calls.suffix(2) == [.delay, .forward(596)])
-    }
-
-    @Test func aQueueOfAtLeastTheLeadIsNotMoved() throws {
+    @Test func theFirstSamplesStartTheStreamAndTheQueueIsReadOnceItRuns() throws {
         var contents = FakeSoundSystem.Contents()
         contents.queued = 200
         let fake = FakeSoundSystem(contents)
-        #expect(try stream(fake).queuedFrames() == 200)
-        #expect(!fake.calls.contains { if case .forward = $0 { true } else { false } })
+        let pcm = stream(fake)
+        #expect(try pcm.queuedFrames() == 0)
+        try pcm.write(left: [1], right: [1])
+        #expect(fake.calls.suffix(2) == [.write([0, 0, 1, 1]), .start])
+        #expect(try pcm.queuedFrames() == 200)
+        try pcm.write(left: [2], right: [2])
+        #expect(fake.calls.last == .write([0, 0, 2, 2]))
     }
 
-    @Test func theWriteAheadIsTheBufferLessOnePeriod() {
-        #expect(PCMSettings.dualSense.writeAheadFrames == 288)
+    @Test func anUnderrunPreparesTheStreamForTheNextSamplesToStartAfresh() throws {
+        let fake = FakeSoundSystem()
+        let pcm = stream(fake)
+        try pcm.write(left: [1], right: [1])
+        fake.contents.withLock { $0.underrun = true }
+        #expect(try pcm.queuedFrames() == 0)
+        #expect(fake.calls.suffix(2) == [.status, .prepare])
+        try pcm.write(left: [2], right: [2])
+        #expect(fake.calls.suffix(2) == [.write([0, 0, 2, 2]), .start])
+    }
+
+    @Test func aFrameAppliedIsWrittenUpToTheBufferLessOnePeriodALongOneKept32msAhead() {
+        #expect(PCMSettings.dualSense.writeAheadFrames == 1536 && PCMSettings.dualSense.applyAheadFrames == 6048)
     }
 
     @Test func stopDropsAndTheNextWritePreparesAgain() throws {
@@ -61,7 +69,7 @@ import Testing
         pcm.stop()
         #expect(fake.calls.last == .drop)
         try pcm.write(left: [2], right: [2])
-        #expect(fake.calls.suffix(2) == [.prepare, .write([0, 0, 2, 2])])
+        #expect(fake.calls.suffix(3) == [.prepare, .write([0, 0, 2, 2]), .start])
     }
 
     @Test func closeDropsThenCloses() throws {

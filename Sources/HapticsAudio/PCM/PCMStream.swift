@@ -3,8 +3,10 @@ import HapticsPlatform
 import Synchronization
 
 /// A pad's playback PCM, opened with the low-latency settings and written with the actuators'
-/// samples: silence on the other channels, silence after an underrun (never stale samples),
-/// and on `stop` and `close` a drop (never a drain), so the actuators fall silent at once.
+/// samples: silence on the other channels; started by the writer once an effect's samples are
+/// queued, stopped by the kernel when the queue runs dry (so the hardware never goes round the
+/// buffer replaying stale samples); on `stop` and `close` a drop (never a drain), so the
+/// actuators fall silent at once.
 ///
 /// The kernel closes the PCM of a process that dies, and the stream stops with it.
 public final class PCMStream: Sendable {
@@ -16,11 +18,12 @@ public final class PCMStream: Sendable {
     private let system: SoundSystem
     private let state = Mutex(State())
 
-    /// What the stream holds: the open descriptor, and whether it must be prepared before the
-    /// next write (after a drop).
+    /// What the stream holds: the open descriptor, whether it must be prepared before the
+    /// next write (after a drop or an underrun), and whether it runs.
     private struct State {
         var fd: Int32?
         var needsPrepare = false
+        var isRunning = false
     }
 
     /// Creates a stream on `card`, which `discovery` found (it names who holds a busy card).
@@ -43,37 +46,58 @@ public final class PCMStream: Sendable {
         try state.withLock { (state) throws(AudioError) in _ = try opened(&state) }
     }
 
-    /// The frames queued ahead of the hardware, preparing the PCM first after a drop. When
-    /// fewer than one period's lead are queued (the queue ran dry: after an idle spell, the
-    /// hardware went on over silence), the application pointer is first moved up to the
-    /// hardware's plus that lead, so the samples written next play within about one period.
+    /// The frames queued ahead of the hardware (the buffer less what is free for writing), 0
+    /// once the stream has stopped on an underrun (it is prepared again for the next write).
     public func queuedFrames() throws(AudioError) -> Int {
-        try withPrepared { (fd) throws(Errno) -> Int in
-            let queued = try system.delay(fd)
-            guard queued < settings.leadFrames else { return queued }
-            return queued + (try system.forward(fd, settings.leadFrames - queued))
+        try withPrepared { (fd, state) throws(Errno) -> Int in
+            guard state.isRunning else { return 0 }
+            let status = try system.status(fd)
+            if status.underrun {
+                try system.prepare(fd)
+                state.isRunning = false
+                return 0
+            }
+            return max(settings.bufferFrames - status.available, 0)
         }
     }
 
     /// Writes the actuators' samples (`left` and `right`, one per frame) after what is
-    /// queued. Returns the frames taken: fewer than given when the buffer is full.
+    /// queued, and starts the stream if it is not running (so it starts on the first samples
+    /// of an effect, with all of them queued). An underrun found on the way prepares the
+    /// stream again, and the samples start it afresh. Returns the frames taken: fewer than
+    /// given when the buffer is full.
     @discardableResult
     public func write(left: [Int16], right: [Int16]) throws(AudioError) -> Int {
         let samples = settings.interleave(left: left, right: right)
-        return try withPrepared { (fd) throws(Errno) -> Int in try system.write(fd, samples, settings.channels) }
+        return try withPrepared { (fd, state) throws(Errno) -> Int in
+            let taken: Int
+            do throws(Errno) {
+                taken = try system.write(fd, samples, settings.channels)
+            } catch  where error.code == EPIPE {
+                try system.prepare(fd)
+                state.isRunning = false
+                taken = try system.write(fd, samples, settings.channels)
+            }
+            if !state.isRunning && taken > 0 {
+                try system.start(fd)
+                state.isRunning = true
+            }
+            return taken
+        }
     }
 
     /// Runs `body` on the open, prepared PCM (opening it, and preparing it after a drop); a
     /// full buffer (`EAGAIN`) counts as nothing done, any other failure as a failed write.
-    private func withPrepared(_ body: (Int32) throws(Errno) -> Int) throws(AudioError) -> Int {
+    private func withPrepared(_ body: (Int32, inout State) throws(Errno) -> Int) throws(AudioError) -> Int {
         try state.withLock { (state) throws(AudioError) -> Int in
             let fd = try opened(&state)
             do throws(Errno) {
                 if state.needsPrepare {
                     try system.prepare(fd)
                     state.needsPrepare = false
+                    state.isRunning = false
                 }
-                return try body(fd)
+                return try body(fd, &state)
             } catch  where error.meansTryAgain {
                 return 0
             } catch {
@@ -88,6 +112,7 @@ public final class PCMStream: Sendable {
             guard let fd = state.fd else { return }
             try? system.drop(fd)
             state.needsPrepare = true
+            state.isRunning = false
         }
     }
 
@@ -98,6 +123,22 @@ public final class PCMStream: Sendable {
             try? system.drop(fd)
             system.close(fd)
             state = State()
+        }
+    }
+
+    /// Waits until the hardware has taken a period since the queue was topped up (the PCM's
+    /// period interrupt), at most `timeout`; returns at once when the PCM is closed.
+    public func waitForRoom(timeout: Duration) {
+        guard let fd = state.withLock({ $0.isRunning ? $0.fd : nil }) else { return }
+        system.wait(fd, timeout)
+    }
+
+    /// The frames written that have yet to be heard (`SNDRV_PCM_IOCTL_DELAY`: those queued
+    /// in the buffer and in the USB transfers), 0 when the PCM is closed or fails.
+    public func unheardFrames() -> Int {
+        state.withLock { state in
+            guard let fd = state.fd, state.isRunning else { return 0 }
+            return max((try? system.delay(fd)) ?? 0, 0)
         }
     }
 

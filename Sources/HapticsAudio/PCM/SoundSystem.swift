@@ -17,14 +17,19 @@ struct SoundSystem: Sendable {
     var prepare: @Sendable (_ fd: Int32) throws(Errno) -> Void
     /// `SNDRV_PCM_IOCTL_WRITEI_FRAMES` of interleaved samples: the frames taken.
     var write: @Sendable (_ fd: Int32, _ samples: [Int16], _ channels: Int) throws(Errno) -> Int
-    /// `SNDRV_PCM_IOCTL_DELAY`: the frames queued ahead of the hardware.
+    /// `SNDRV_PCM_IOCTL_STATUS`: the frames free for writing, and whether the PCM stopped on
+    /// an underrun.
+    var status: @Sendable (_ fd: Int32) throws(Errno) -> (available: Int, underrun: Bool)
+    /// `SNDRV_PCM_IOCTL_START`.
+    var start: @Sendable (_ fd: Int32) throws(Errno) -> Void
+    /// `SNDRV_PCM_IOCTL_DELAY`: the frames written that have yet to be heard.
     var delay: @Sendable (_ fd: Int32) throws(Errno) -> Int
-    /// `SNDRV_PCM_IOCTL_FORWARD`: moves the application pointer ahead; how far it moved.
-    var forward: @Sendable (_ fd: Int32, _ frames: Int) throws(Errno) -> Int
     /// `SNDRV_PCM_IOCTL_DROP`: stops at once, discarding what is queued.
     var drop: @Sendable (_ fd: Int32) throws(Errno) -> Void
     /// `close(2)`.
     var close: @Sendable (_ fd: Int32) -> Void
+    /// `poll(2)` for room to write: until `settings.wakeFrames` are free, at most `timeout`.
+    var wait: @Sendable (_ fd: Int32, _ timeout: Duration) -> Void
     /// Sleeps for `duration` (`clock_nanosleep(2)` on the monotonic clock): the feeder's pace.
     var sleep: @Sendable (_ duration: Duration) -> Void
     /// The names in a directory, `.` and `..` left out.
@@ -49,7 +54,7 @@ struct SoundSystem: Sendable {
         },
         setSoftware: { fd, settings throws(Errno) in
             let code = csoundpcm_sw_params(
-                fd, UInt(settings.periodFrames), UInt(settings.bufferFrames), UInt(settings.startFrames))
+                fd, UInt(settings.wakeFrames), UInt(settings.bufferFrames))
             guard code == 0 else { throw Errno(code) }
         },
         prepare: { fd throws(Errno) in
@@ -64,23 +69,31 @@ struct SoundSystem: Sendable {
             guard code == 0 else { throw Errno(code) }
             return written
         },
+        status: { fd throws(Errno) in
+            var frames: UInt = 0
+            var underrun: Int32 = 0
+            let code = csoundpcm_status(fd, &frames, &underrun)
+            guard code == 0 else { throw Errno(code) }
+            return (Int(frames), underrun != 0)
+        },
+        start: { fd throws(Errno) in
+            let code = csoundpcm_start(fd)
+            guard code == 0 else { throw Errno(code) }
+        },
         delay: { fd throws(Errno) in
             var frames = 0
             let code = csoundpcm_delay(fd, &frames)
             guard code == 0 else { throw Errno(code) }
             return frames
         },
-        forward: { fd, frames throws(Errno) in
-            var moved: UInt = 0
-            let code = csoundpcm_forward(fd, UInt(frames), &moved)
-            guard code == 0 else { throw Errno(code) }
-            return Int(moved)
-        },
         drop: { fd throws(Errno) in
             let code = csoundpcm_drop(fd)
             guard code == 0 else { throw Errno(code) }
         },
         close: { fd in _ = Glibc.close(fd) },
+        wait: { fd, timeout in
+            _ = csoundpcm_wait(fd, Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        },
         sleep: { duration in
             let (seconds, attoseconds) = duration.components
             var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))

@@ -14,8 +14,9 @@ final class FakeSoundSystem: Sendable {
         case setSoftware(PCMSettings)
         case prepare
         case write([Int16])
+        case status
+        case start
         case delay
-        case forward(Int)
         case drop
         case close
     }
@@ -28,7 +29,10 @@ final class FakeSoundSystem: Sendable {
         var openError: Errno?
         var hardwareError: Errno?
         var writeError: Errno?
+        /// The frames queued ahead of the hardware (`status` says the buffer less these).
         var queued = 0
+        /// Whether `status` reports an underrun.
+        var underrun = false
         var calls: [Call] = []
     }
 
@@ -66,20 +70,22 @@ final class FakeSoundSystem: Sendable {
                     return samples.count / channels
                 }
             },
+            status: { _ in
+                self.contents.withLock { c in
+                    c.calls.append(.status)
+                    return (PCMSettings.dualSense.bufferFrames - c.queued, c.underrun)
+                }
+            },
+            start: { _ in self.contents.withLock { $0.calls.append(.start) } },
             delay: { _ in
                 self.contents.withLock { c in
                     c.calls.append(.delay)
                     return c.queued
                 }
             },
-            forward: { _, frames in
-                self.contents.withLock { c in
-                    c.calls.append(.forward(frames))
-                    return frames
-                }
-            },
             drop: { _ in self.contents.withLock { $0.calls.append(.drop) } },
             close: { _ in self.contents.withLock { $0.calls.append(.close) } },
+            wait: { _, _ in },
             sleep: { _ in },
             listDirectory: { path throws(Errno) in
                 guard let names = self.contents.withLock({ $0.directories[path] }) else { throw Errno(ENOENT) }

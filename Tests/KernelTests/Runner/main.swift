@@ -64,6 +64,7 @@ let tests =
     + LatencyBenchmark.all(setup: conformance.first, rounds: path(after: "--feedbackd-latency").flatMap { Int($0) })
     + USBAudioTests.all(
         toneWriter: path(after: "--tone-writer"), latencyRounds: path(after: "--usb-audio-latency").flatMap { Int($0) })
+    + USBAudioDriverTests.all(haptics: haptics)
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
