@@ -100,6 +100,7 @@ haptics demo --trace *	run	0	a trace replayed
 haptics * --loop forever*	interrupt	130	never ends by itself: Ctrl-C stops it, exit 130
 haptics impact * --driver stdout,evdev	run	EVDEV	with no gamepad, evdev cannot open one and the command fails as the page says (exit 1)
 haptics * --driver hidraw *	run	EVDEV	with no gamepad, hidraw finds no pad and the command fails with its advice (exit 1)
+haptics * --driver audio *	run	EVDEV	with no gamepad, audio finds no pad with a sound card and the command fails with its advice (exit 1)
 haptics validate examples/broken.ahap	session	65	a broken pattern file exits 65, with the error the page shows
 haptics devices*	run	0	with no gamepad, prints nothing on standard output (--json: [])
 haptics impact *	run	0	-
