@@ -155,7 +155,7 @@ let package = Package(
             name: "HapticsToolTests",
             dependencies: [
                 "HapticsTool", "HapticsTesting", "HapticsRouting", "HapticsCommandLine", "HapticsDaemon", "HapticsDaemonTool", "Haptics",
-                "HapticsModel", "HapticsEvdev", "HapticsHidraw", "PullToRefresh", "CEvdev",
+                "HapticsModel", "HapticsEvdev", "HapticsHidraw", "PullToRefresh", "CEvdev", "HapticsAudio",
             ], swiftSettings: strict),
         .testTarget(name: "HapticsAudioTests", dependencies: ["HapticsAudio", "HapticsModel", "HapticsPlatform", "HapticsEvdev"], swiftSettings: strict),
     ]

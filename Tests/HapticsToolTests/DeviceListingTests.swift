@@ -1,3 +1,4 @@
+import HapticsAudio
 import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
@@ -21,7 +22,7 @@ import Testing
         #expect(listing.localities == Locality.allCases)
         #expect(
             listing.json.hasSuffix(
-                #","profile":"dualsense","localities":["all","handles","left-handle","right-handle","triggers","left-trigger","right-trigger"],"hidraw":{"node":"/dev/hidraw3","writable":false}}"#
+                #","profile":"dualsense","localities":["all","handles","left-handle","right-handle","triggers","left-trigger","right-trigger"],"hidraw":{"node":"/dev/hidraw3","writable":false},"audio":null}"#
             ))
         #expect(listing.json.hasPrefix(String(pad.json.dropLast())))
         #expect(
@@ -31,9 +32,16 @@ import Testing
                 + "; hidraw /dev/hidraw3 read-only: triggers and HD Rumble need the udev rule")
     }
 
+    @Test func aDualSenseOverUSBWithItsSoundCard() {
+        let card = SoundCard(index: 1, id: "Controller", playbackNode: "/dev/snd/pcmC1D0p")
+        let listing = DeviceListing(device: device(vendor: 0x054c, product: 0x0ce6), hidraw: nil, audio: card)
+        #expect(listing.json.hasSuffix(#""audio":{"card":"hw:Controller","node":"/dev/snd/pcmC1D0p"}}"#))
+        #expect(listing.line.hasSuffix("; audio hw:Controller (USB, --driver audio)"))
+    }
+
     @Test func aDualShock4WithoutOne() {
         let listing = DeviceListing(device: device(vendor: 0x054c, product: 0x09cc), hidraw: nil)
-        #expect(listing.json.hasSuffix(#","localities":["all","handles","left-handle","right-handle"],"hidraw":null}"#))
+        #expect(listing.json.hasSuffix(#","localities":["all","handles","left-handle","right-handle"],"hidraw":null,"audio":null}"#))
         #expect(listing.line.hasSuffix("; localities all handles left-handle right-handle"))
     }
 

@@ -17,6 +17,9 @@ enum USBAudioDriverTests {
             KernelTest(name: "usb audio: haptics --driver audio falls silent within 100 ms of SIGINT and of kill -9") {
                 try await silentAfterSignals(haptics: haptics)
             },
+            KernelTest(name: "usb audio: haptics devices shows the USB DualSense's sound card") {
+                try await devicesShowTheCard(haptics: haptics)
+            },
         ]
     }
 
@@ -123,6 +126,22 @@ enum USBAudioDriverTests {
                 late.isEmpty,
                 "sound arrived \(late.last.map { Int(($0.time - signalled).inMilliseconds) } ?? 0) ms after signal \(signal)")
         }
+    }
+
+    /// `haptics devices` ends the pad's line with its card, and `--json` gives it as `audio`.
+    static func devicesShowTheCard(haptics: String) async throws {
+        let pad = try VirtualUSBDualSense()
+        defer { pad.detach() }
+        let (node, card) = try pad.waitForBinding()
+        let (status, output) = try ChildProcess(haptics, ["devices"]).finish()
+        let line = output.split(separator: "\n").first { $0.contains(node) }.map(String.init) ?? ""
+        try expect(
+            status == 0 && line.hasSuffix("; audio hw:Controller (USB, --driver audio)"),
+            "haptics devices (exit \(status)) lists \(node) as: \(line)")
+        let json = try ChildProcess(haptics, ["devices", "--json"]).finish().output
+        try expect(
+            json.contains(#""audio":{"card":"hw:Controller","node":"/dev/snd/pcmC\#(card)D0p"}"#),
+            "haptics devices --json: \(json)")
     }
 
     /// Plays `arguments` with `--driver audio --device "Wireless Controller"` to its end
