@@ -10,7 +10,8 @@ struct DevicesCommand: Subcommand {
     static let json = Flag("--json", abstract: "one JSON array of devices")
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "devices", parent: "haptics", abstract: "List the input devices that can vibrate, with their localities, hidraw nodes and sound cards.",
+        name: "devices", parent: "haptics",
+        abstract: "List the input devices that can vibrate, with their localities, hidraw nodes and sound cards.",
         options: [json.declaration])
 
     let json: Bool
