@@ -55,13 +55,18 @@ let package = Package(
             swiftSettings: strict),
         // The hidraw driver's guardian: a forked child that resets a pad when its player dies.
         .target(name: "CHidrawGuardian"),
+        // The audio driver's PCM: the DualSense's voice coils on its USB audio card, through the
+        // kernel's ALSA ioctls (one static executable, no alsa-lib), and the card beside a pad.
+        .target(name: "HapticsAudio", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsEvdev", "CSoundPCM"], swiftSettings: strict),
+        // The ALSA PCM ioctls of <sound/asound.h>, which Swift cannot call (variadic ioctl).
+        .systemLibrary(name: "CSoundPCM", path: "CSoundPCM"),
         // MJRefresh's state machine, firing feedback through the core's protocol.
         .target(name: "PullToRefresh", dependencies: ["HapticsModel"], swiftSettings: strict),
         // What plays where: the driver a `--driver` choice makes, which path plays which of a
         // pad's parts at a locality, a handle locality's frames on two rumble levels, and the
         // words for the drivers' errors.
         .target(
-            name: "HapticsRouting", dependencies: ["HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw"],
+            name: "HapticsRouting", dependencies: ["HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsAudio"],
             swiftSettings: strict),
         // The command-line kit both programs share: option declarations, parsing, help, usage
         // errors, exit codes, the console and the playing options.
@@ -73,7 +78,7 @@ let package = Package(
             name: "HapticsTool",
             dependencies: [
                 "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsRouting",
-                "HapticsCommandLine", "PullToRefresh", "FeedbackTheme",
+                "HapticsCommandLine", "PullToRefresh", "FeedbackTheme", "HapticsAudio",
             ], swiftSettings: strict),
         .executableTarget(name: "haptics", dependencies: ["HapticsTool"], swiftSettings: strict),
         // feedbackd's theme format, read as feedbackd writes it: pure, no bus, no engine.
@@ -85,7 +90,7 @@ let package = Package(
             name: "HapticsDaemon",
             dependencies: [
                 "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsRouting",
-                "FeedbackTheme", "CSDBus",
+                "FeedbackTheme", "CSDBus", "HapticsAudio",
             ], swiftSettings: strict),
         // hapticsd's command line: its options, help, exit statuses, and the words for what
         // stops it from starting, over the service.
@@ -132,7 +137,7 @@ let package = Package(
         .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "HapticsModel"], swiftSettings: strict),
         .testTarget(
             name: "HapticsRoutingTests",
-            dependencies: ["HapticsRouting", "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw"],
+            dependencies: ["HapticsRouting", "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsAudio"],
             swiftSettings: strict),
         .testTarget(
             name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine"], swiftSettings: strict),
@@ -150,7 +155,8 @@ let package = Package(
             name: "HapticsToolTests",
             dependencies: [
                 "HapticsTool", "HapticsTesting", "HapticsRouting", "HapticsCommandLine", "HapticsDaemon", "HapticsDaemonTool", "Haptics",
-                "HapticsModel", "HapticsEvdev", "HapticsHidraw", "PullToRefresh", "CEvdev",
+                "HapticsModel", "HapticsEvdev", "HapticsHidraw", "PullToRefresh", "CEvdev", "HapticsAudio",
             ], swiftSettings: strict),
+        .testTarget(name: "HapticsAudioTests", dependencies: ["HapticsAudio", "HapticsModel", "HapticsPlatform", "HapticsEvdev"], swiftSettings: strict),
     ]
 )

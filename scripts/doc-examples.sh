@@ -102,6 +102,7 @@ haptics impact * --driver stdout,evdev	run	EVDEV	with no gamepad, evdev cannot o
 haptics trigger *	run	EVDEV	with no gamepad, hidraw finds no pad and the command fails with its advice (exit 1)
 haptics * --driver hidraw *	run	EVDEV	with no gamepad, hidraw finds no pad and the command fails with its advice (exit 1)
 haptics light *	run	EVDEV	with no gamepad, no light bar is found and the command fails as the page says (exit 1)
+haptics * --driver audio *	run	EVDEV	with no gamepad, audio finds no pad with a sound card and the command fails with its advice (exit 1)
 haptics validate examples/broken.ahap	session	65	a broken pattern file exits 65, with the error the page shows
 haptics devices*	run	0	with no gamepad, prints nothing on standard output (--json: [])
 haptics impact *	run	0	-

@@ -15,6 +15,7 @@ extension DaemonOptions: ParsableArguments {
         case .record: "every frame as a JSON line, in real time"
         case .evdev: "every rumble-capable device's force feedback, hot-plugged ones too"
         case .hidraw: "the pads' hidraw nodes (triggers, HD Rumble)"
+        case .audio: "the DualSenses' voice coils over USB audio (the ...At methods play no locality through it)"
         }
     }
     /// `--device`, every device by default.

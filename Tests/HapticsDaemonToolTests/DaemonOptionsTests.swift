@@ -50,7 +50,7 @@ import Testing
         #expect(HapticsDaemonCommand.run(["--driver", "laser"], environment: [:], console: console) == .usage)
         #expect(
             errors.withLock { $0 } == [
-                "Error: the value 'laser' of '--driver' is not one of auto, stdout, record, evdev, hidraw", "See 'hapticsd --help'.",
+                "Error: the value 'laser' of '--driver' is not one of auto, stdout, record, evdev, hidraw, audio", "See 'hapticsd --help'.",
             ])
     }
 }

@@ -1,3 +1,4 @@
+import HapticsAudio
 import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
@@ -14,6 +15,20 @@ import Testing
         #expect(message.contains("udev/70-haptics.rules"))
         #expect(message.hasPrefix("permission denied opening \(pad) for writing: rumble needs write access: install the udev rule"))
         #expect(message.hasSuffix("(see PERMISSIONS in haptics(1))"))
+    }
+
+    @Test func aBusyCardNamesItsHolderAndHowToFreeIt() {
+        let holder = CardHolder(pid: 812, command: "pipewire")
+        let message = Advice.message(for: AudioError.busy(card: "hw:Controller", node: "/dev/snd/pcmC1D0p", holder: holder))
+        #expect(message.hasPrefix("hw:Controller (/dev/snd/pcmC1D0p) is busy: held by pipewire (pid 812): free the card"))
+        #expect(message.contains("pactl set-card-profile CARD off"))
+    }
+
+    @Test func aDualSenseOverBluetoothHearsItsVoiceCoilsPlayThroughHidraw() {
+        let message = Advice.message(for: AudioError.noCard(name: "DualSense", isBluetooth: true))
+        #expect(
+            message == "DualSense is connected over Bluetooth and has no USB audio card: "
+                + "a DualSense's voice coils over Bluetooth play through --driver hidraw or auto")
     }
 
     @Test func noFreeSlotExplainsWhoHoldsThem() {

@@ -1,3 +1,4 @@
+import HapticsAudio
 import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
@@ -21,7 +22,7 @@ import Testing
         #expect(listing.localities == [.all, .handles, .leftHandle, .rightHandle, .triggers, .leftTrigger, .rightTrigger])
         #expect(
             listing.json.hasSuffix(
-                #","profile":"dualsense","localities":["all","handles","left-handle","right-handle","triggers","left-trigger","right-trigger"],"hidraw":{"node":"/dev/hidraw3","writable":false},"actuators":[{"locality":"left-handle","kind":"voice-coil","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":20},{"locality":"right-handle","kind":"voice-coil","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":20},{"locality":"left-trigger","kind":"trigger","frequency_hz":[10,160],"amplitude_steps":8,"shortest_pulse_ms":20},{"locality":"right-trigger","kind":"trigger","frequency_hz":[10,160],"amplitude_steps":8,"shortest_pulse_ms":20}]}"#
+                #","profile":"dualsense","localities":["all","handles","left-handle","right-handle","triggers","left-trigger","right-trigger"],"hidraw":{"node":"/dev/hidraw3","writable":false},"actuators":[{"locality":"left-handle","kind":"voice-coil","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":20},{"locality":"right-handle","kind":"voice-coil","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":20},{"locality":"left-trigger","kind":"trigger","frequency_hz":[10,160],"amplitude_steps":8,"shortest_pulse_ms":20},{"locality":"right-trigger","kind":"trigger","frequency_hz":[10,160],"amplitude_steps":8,"shortest_pulse_ms":20}],"audio":null}"#
             ))
         #expect(listing.json.hasPrefix(String(pad.json.dropLast())))
         #expect(
@@ -31,11 +32,18 @@ import Testing
                 + "; hidraw /dev/hidraw3 read-only: triggers and HD Rumble need the udev rule")
     }
 
+    @Test func aDualSenseOverUSBWithItsSoundCard() {
+        let card = SoundCard(index: 1, id: "Controller", playbackNode: "/dev/snd/pcmC1D0p")
+        let listing = DeviceListing(device: device(vendor: 0x054c, product: 0x0ce6), hidraw: nil, audio: card)
+        #expect(listing.json.hasSuffix(#""audio":{"card":"hw:Controller","node":"/dev/snd/pcmC1D0p"}}"#))
+        #expect(listing.line.hasSuffix("; audio hw:Controller (USB, --driver audio)"))
+    }
+
     @Test func aDualShock4WithoutOne() {
         let listing = DeviceListing(device: device(vendor: 0x054c, product: 0x09cc), hidraw: nil)
         #expect(
             listing.json.hasSuffix(
-                #","localities":["all","handles","left-handle","right-handle"],"hidraw":null,"actuators":[{"locality":"left-handle","kind":"eccentric","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":40},{"locality":"right-handle","kind":"eccentric","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":40}]}"#
+                #","localities":["all","handles","left-handle","right-handle"],"hidraw":null,"actuators":[{"locality":"left-handle","kind":"eccentric","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":40},{"locality":"right-handle","kind":"eccentric","frequency_hz":null,"amplitude_steps":255,"shortest_pulse_ms":40}],"audio":null}"#
             ))
         #expect(listing.line.hasSuffix("; localities all handles left-handle right-handle"))
     }
@@ -62,7 +70,7 @@ import Testing
         #expect(listing.limits == .touchpad)
         #expect(
             listing.json.hasSuffix(
-                #""actuators":[{"locality":"all","kind":"touchpad","frequency_hz":null,"amplitude_steps":100,"shortest_pulse_ms":40}]}"#))
+                #""actuators":[{"locality":"all","kind":"touchpad","frequency_hz":null,"amplitude_steps":100,"shortest_pulse_ms":40}],"audio":null}"#))
     }
 
     @Test func withNoPadDevicesPointsAtTheManualNotTheReadme() async {

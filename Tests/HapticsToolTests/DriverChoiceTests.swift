@@ -33,10 +33,13 @@ import Testing
             ["play", "heavy", "--driver", "stdout,record"],
             "Error: 'record' plays instantly on a virtual clock, the others in real time: it cannot be combined with them"
         ),
-        (["select", "--driver", "stdout,"], "Error: the value 'stdout,' of '--driver' is not one of auto, stdout, record, evdev, hidraw"),
+        (
+            ["select", "--driver", "stdout,"],
+            "Error: the value 'stdout,' of '--driver' is not one of auto, stdout, record, evdev, hidraw, audio"
+        ),
         (
             ["notify", "success", "--driver", "stdout,laser"],
-            "Error: the value 'stdout,laser' of '--driver' is not one of auto, stdout, record, evdev, hidraw"
+            "Error: the value 'stdout,laser' of '--driver' is not one of auto, stdout, record, evdev, hidraw, audio"
         ),
         (["demo", "--driver", "stdout,record"], "Error: the demo plays in real time; '--driver record' only applies with '--trace'"),
         (["demo", "--trace", "t.csv", "--driver", "evdev,evdev"], "Error: 'evdev' is named twice in '--driver'"),

@@ -60,7 +60,7 @@ import Testing
         (["play", "heavy", "--loop", "0"], "Error: the value '0' of '--loop' is not a count of at least 1 or 'forever'"),
         (
             ["play", "heavy", "--driver", "laser"],
-            "Error: the value 'laser' of '--driver' is not one of auto, stdout, record, evdev, hidraw"
+            "Error: the value 'laser' of '--driver' is not one of auto, stdout, record, evdev, hidraw, audio"
         ),
         (["play", "heavy", "light"], "Error: unexpected argument 'light'"),
         (["render", "heavy", "--format", "png"], "Error: the value 'png' of '--format' is not one of text, json, svg, wav"),

@@ -13,6 +13,7 @@ package struct PlaybackOptions: Sendable {
         case .record: "instantly, every frame as a JSON line, and only alone"
         case .evdev: "the pad's force feedback (its /dev/input/event node) only"
         case .hidraw: "the pad's hidraw node only"
+        case .audio: "a DualSense's voice coils over USB audio (its ALSA card's channels 3-4)"
         }
     }
     /// `--device`, as the playing commands take it.
@@ -67,7 +68,7 @@ package struct PlaybackOptions: Sendable {
     /// `--device`, `defaultValue` when absent.
     package static func deviceOption(default defaultValue: String) -> Option<String> {
         .text(
-            "--device", valueName: "device", abstract: "with evdev and hidraw: auto, all, a node path, an index or a name",
+            "--device", valueName: "device", abstract: "with evdev, hidraw and audio: auto, all, a node path, an index or a name",
             default: defaultValue,
             completion: .wordsOrFiles(["auto", "all"]))
     }

@@ -1,3 +1,4 @@
+import HapticsAudio
 import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
@@ -66,6 +67,12 @@ struct DaemonOutput {
             let hidraw = HidrawDriver(selection: options.device) { log("hapticsd: \($0)") }
             driver = hidraw
             devices = { hidraw.pads.map { DeviceEntry(node: $0.node, name: $0.device.name, kind: "hidraw") } }
+            hotPlug = nil
+            take = { _ in }
+        case .audio:
+            let audio = AudioDriver(selection: options.device) { log("hapticsd: \($0)") }
+            driver = audio
+            devices = { audio.cards.map { DeviceEntry(node: $0.card.playbackNode, name: $0.pad.name, kind: "audio") } }
             hotPlug = nil
             take = { _ in }
         }

@@ -178,6 +178,7 @@ extension LocalityRoute.Path {
         case .evdev: self = .evdev
         case .hidraw: self = .hidraw
         case .auto: self = .auto
+        case .audio: self = .audio
         }
     }
 }

@@ -15,7 +15,7 @@ import HapticsRouting
 /// locality names a trigger and the node is writable, else through evdev; any other pad
 /// through evdev. Without write access, `auto` keeps evdev silently, and refuses with the
 /// permission advice only when the locality names nothing evdev reaches. `record` and `stdout`
-/// print the frames of every locality.
+/// print the frames of every locality; `audio` plays none.
 enum LocalityRoute {
     /// One path a `--driver` list names.
     enum Path: Sendable, Hashable {
@@ -27,6 +27,8 @@ enum LocalityRoute {
         case hidraw
         /// `auto`: per pad.
         case auto
+        /// `audio`: the main engine's only; no locality plays through it.
+        case audio
     }
 
     /// One output a locality plays on, with an engine of its own.
@@ -111,7 +113,7 @@ enum LocalityRoute {
         let profile = pad.device.profile
         let name = PadLocalities.name(profile: profile, device: pad.device.name, node: pad.device.node)
         switch path {
-        case .lines:
+        case .lines, .audio:
             return ([], nil, false)
         case .evdev:
             return ((try? PadPaths.evdev(profile: profile, locality: locality, name: name)) ?? [], nil, false)

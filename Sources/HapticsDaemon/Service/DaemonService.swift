@@ -1,5 +1,6 @@
 package import FeedbackTheme
 import Glibc
+import HapticsAudio
 import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
@@ -48,10 +49,12 @@ public enum DaemonService {
         let signals = try SignalChannel()
         let output = DaemonOutput(options, log: log, mailbox: mailbox)
         // hidraw renders for the pad it drives (the Switch Pro's HD Rumble profile), which
-        // it names once it has opened it; evdev renders as it always has.
+        // it names once it has opened it; audio for the voice coils; evdev renders as it
+        // always has.
         let hidraw = output.driver as? HidrawDriver
         try? hidraw?.prepare()
-        let engine = HapticEngine(driver: output.driver, settings: RenderSettings(pad: hidraw?.renderProfile))
+        let profile = hidraw?.renderProfile ?? (output.driver as? AudioDriver)?.renderProfile
+        let engine = HapticEngine(driver: output.driver, settings: RenderSettings(pad: profile))
         let localities = LocalityEngines(options, origin: .now) { notice in log("hapticsd: \(notice)") }
         let startFailure: (any Error)? = waitFor {
             do {

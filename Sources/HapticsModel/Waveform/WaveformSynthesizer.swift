@@ -72,12 +72,23 @@ public struct WaveformSynthesizer: Sendable {
         let end = elapsed + max(frame.duration, .zero)
         let count = sampleCount(at: end) - sampleCount(at: elapsed)
         elapsed = end
+        append(frame, sampleCount: count, to: &samples)
+    }
+
+    /// Whether both actuators are at rest: their amplitudes have ramped down below half a
+    /// 16-bit step, so every sample they make is 0.
+    public var isAtRest: Bool { max(left.amplitude, right.amplitude) * Double(Int16.max) < 0.5 }
+
+    /// Appends `count` sample frames of `frame`'s characters (interleaved, left then right),
+    /// whatever its duration says: for a player that writes a frame in pieces as its output
+    /// takes them, and holds it past its end until the next one comes.
+    public mutating func append(_ frame: WaveformFrame, sampleCount count: Int, to samples: inout [Int16]) {
         let rate = Double(sampleRate)
         let rampSamples = max(Double(sampleCount(at: ramp)), 1)
         let slew = 1 / rampSamples
         let glide = 1 / rampSamples
-        samples.reserveCapacity(samples.count + count * Self.channelCount)
-        for _ in 0..<count {
+        samples.reserveCapacity(samples.count + max(count, 0) * Self.channelCount)
+        for _ in 0..<max(count, 0) {
             let l = left.next(towards: frame.left, band: band, slew: slew, glide: glide, sampleRate: rate)
             let r = right.next(towards: frame.right, band: band, slew: slew, glide: glide, sampleRate: rate)
             samples.append(Self.pcm(l))

@@ -1,3 +1,4 @@
+import HapticsAudio
 package import HapticsEvdev
 import HapticsHidraw
 package import HapticsModel
@@ -18,6 +19,9 @@ package enum DriverChoice: String, Sendable, CaseIterable {
     /// A gamepad through its hidraw node only: the DualSense's triggers (and motors), the
     /// Switch Pro's HD Rumble, the Xbox pad's four motors over Bluetooth.
     case hidraw
+    /// A DualSense's voice coils over USB audio: the frames as a waveform on channels 3-4 of
+    /// the pad's ALSA card.
+    case audio
 
     /// What a list of drivers must be, beyond naming drivers: `auto` (which picks one itself)
     /// alone, and each driver once. Returns the message of the usage error, or `nil`.
@@ -37,7 +41,7 @@ package enum DriverChoice: String, Sendable, CaseIterable {
     /// device named (a path, an index, a name) that cannot be driven is an error under `auto`
     /// too. `record` is not a real-time driver: callers play it instantly, with no clock.
     ///
-    /// The locality: `hidraw` plays it itself; `evdev` routes a handle locality's frames to
+    /// The locality: `hidraw` and `audio` play it themselves (`audio` the handles only); `evdev` routes a handle locality's frames to
     /// that handle's motor (`HandleRouting`) and refuses triggers; `auto` splits each pad's
     /// parts between evdev and hidraw (`PadPaths.auto`), both driven through a `FanOutDriver`
     /// where both play; the terminal shows the routed frames, and at a trigger locality what the
@@ -58,6 +62,15 @@ package enum DriverChoice: String, Sendable, CaseIterable {
             return try Self.hidraw(device: device, locality: locality, notice: notice)
         case .auto where Self.onlyHidrawReaches(device):
             return try Self.hidraw(device: device, locality: locality, notice: notice)
+        case .audio:
+            let driver = AudioDriver(selection: device, locality: locality, notice: notice)
+            do {
+                try driver.prepare()
+            } catch {
+                driver.close()
+                throw error
+            }
+            return driver
         case .evdev, .auto:
             break
         }

@@ -1,3 +1,4 @@
+import HapticsAudio
 import HapticsEvdev
 import HapticsHidraw
 package import HapticsModel
@@ -8,7 +9,7 @@ import HapticsPlayback
 package enum PlaybackPad {
     /// The profile every pad `driver` plays on shares (`PadProfile.common(to:)`), looking
     /// into an `EvdevDriver` (its devices' profiles), a `HidrawDriver` (its `renderProfile`:
-    /// `switch-pro-hd` for a Switch Pro's HD Rumble), a `RoutedDriver`'s base and the drivers
+    /// `switch-pro-hd` for a Switch Pro's HD Rumble), an `AudioDriver` (the voice coils'), a `RoutedDriver`'s base and the drivers
     /// of a `FanOutDriver`; `nil` when it drives no gamepad (the terminal). Devices plugged in
     /// later play with the same settings.
     package static func profile(of driver: any HapticDriver) -> PadProfile? {
@@ -18,6 +19,7 @@ package enum PlaybackPad {
     private static func profiles(of driver: any HapticDriver) -> [PadProfile] {
         if let evdev = driver as? EvdevDriver { return evdev.devices.map(\.profile) }
         if let hidraw = driver as? HidrawDriver { return hidraw.renderProfile.map { [$0] } ?? [] }
+        if let audio = driver as? AudioDriver { return [audio.renderProfile] }
         if let routed = driver as? RoutedDriver { return profiles(of: routed.base) }
         if let fanOut = driver as? FanOutDriver { return fanOut.drivers.flatMap(profiles(of:)) }
         return []

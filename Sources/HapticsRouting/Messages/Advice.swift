@@ -1,3 +1,4 @@
+package import HapticsAudio
 package import HapticsEvdev
 package import HapticsHidraw
 package import HapticsModel
@@ -29,6 +30,7 @@ package enum Advice {
     package static func message(for error: any Error) -> String {
         if let error = error as? HidrawError { return message(for: error) }
         if let error = error as? LocalityError { return message(for: error) }
+        if let error = error as? AudioError { return message(for: error) }
         guard let error = error as? EvdevError else { return "\(error)" }
         return switch error {
         case .permissionDenied:
@@ -84,6 +86,35 @@ package enum Advice {
             "\(error): positions, strengths, amplitudes and frequencies run from 0 to 1"
         case .noAdaptiveTriggers:
             "\(error) (a DualSense has)"
+        }
+    }
+
+    /// What the audio driver's `error` means and what to do.
+    package static func message(for error: AudioError) -> String {
+        let bluetooth = "a DualSense's voice coils over Bluetooth play through --driver hidraw or auto"
+        return switch error {
+        case .noPad(let selection) where isDiscovery(selection):
+            "no gamepad with a USB audio card was found: plug a DualSense in over USB and check that 'haptics devices' "
+                + "lists it (\(troubleshooting) says what to check if it does not); \(bluetooth)"
+        case .noPad(let selection):
+            "no pad matches '\(selection)': 'haptics devices' lists the pads, with their names and indexes"
+        case .localityUnavailable:
+            "\(error): use --locality all, handles, left-handle or right-handle; its triggers play through --driver hidraw"
+        case .noCard(_, isBluetooth: true):
+            "\(error): \(bluetooth)"
+        case .noCard, .noPlaybackDevice:
+            "\(error): the voice coils play over USB through the pad's audio card (is the kernel's snd-usb-audio module loaded?); "
+                + bluetooth
+        case .busy:
+            "\(error): free the card (PipeWire or PulseAudio: 'pactl set-card-profile CARD off', CARD the "
+                + "DualSense's name in 'pactl list cards short'), then try again; \(troubleshooting) says more"
+        case .permissionDenied:
+            "\(error): the sound nodes belong to the 'audio' group and the seat's user; log in on the seat, "
+                + "or add the user to 'audio'"
+        case .writeFailed:
+            "\(error); if the pad was unplugged, plug it back in and try again"
+        case .cannotOpen, .configurationFailed:
+            "\(error)"
         }
     }
 

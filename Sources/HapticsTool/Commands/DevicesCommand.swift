@@ -1,3 +1,4 @@
+import HapticsAudio
 import HapticsCommandLine
 import HapticsEvdev
 import HapticsHidraw
@@ -9,7 +10,8 @@ struct DevicesCommand: Subcommand {
     static let json = Flag("--json", abstract: "one JSON array of devices")
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "devices", parent: "haptics", abstract: "List the input devices that can vibrate, with their localities and hidraw nodes.",
+        name: "devices", parent: "haptics",
+        abstract: "List the input devices that can vibrate, with their localities, hidraw nodes and sound cards.",
         options: [json.declaration])
 
     let json: Bool
@@ -21,7 +23,10 @@ struct DevicesCommand: Subcommand {
     func run(on console: Console) async -> ExitCode {
         let discovery = DeviceDiscovery()
         let hidraw = HidrawDiscovery()
-        let devices = (discovery.devices() + hidraw.hidrawOnlyPads()).map { DeviceListing(device: $0, hidraw: hidraw.pad(for: $0)) }
+        let cards = SoundCardDiscovery()
+        let devices = (discovery.devices() + hidraw.hidrawOnlyPads()).map {
+            DeviceListing(device: $0, hidraw: hidraw.pad(for: $0), audio: cards.card(forEventNode: $0.node))
+        }
         if json {
             console.out("[" + devices.map(\.json).joined(separator: ",") + "]")
         } else if devices.isEmpty {

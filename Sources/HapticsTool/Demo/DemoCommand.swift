@@ -39,6 +39,7 @@ struct DemoCommand: Subcommand {
         case .record: "with --trace only, every frame as a JSON line among the trace's lines"
         case .evdev: "the pad's force feedback (its /dev/input/event node) only"
         case .hidraw: "the pad's hidraw node only"
+        case .audio: "a DualSense's voice coils over USB audio"
         }
     }
     /// The `--input` value that means the keys alone.

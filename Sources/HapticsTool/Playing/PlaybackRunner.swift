@@ -1,3 +1,4 @@
+import HapticsAudio
 import HapticsCommandLine
 import HapticsHidraw
 import HapticsModel
@@ -87,6 +88,7 @@ struct PlaybackRunner: Sendable {
     /// pad lacks, or one the driver asked for cannot reach.
     static func isUsage(_ error: any Error) -> Bool {
         if case HidrawError.localityUnavailable = error { return true }
+        if case AudioError.localityUnavailable = error { return true }
         return error is LocalityError
     }
 

@@ -109,14 +109,14 @@ enum USBAudioTests {
     }
 
     /// The 16-bit samples of `channel` (0-based) in a packet of 4-channel frames.
-    private static func samples(_ payload: [UInt8], channel: Int) -> [Int16] {
+    static func samples(_ payload: [UInt8], channel: Int) -> [Int16] {
         stride(from: channel * 2, to: payload.count - 1, by: 8).map {
             Int16(bitPattern: UInt16(payload[$0]) | UInt16(payload[$0 + 1]) << 8)
         }
     }
 
     /// Whether every sample of `channels` in the packet is zero.
-    private static func isSilent(_ payload: [UInt8], channels: Range<Int>) -> Bool {
+    static func isSilent(_ payload: [UInt8], channels: Range<Int>) -> Bool {
         channels.allSatisfy { samples(payload, channel: $0).allSatisfy { $0 == 0 } }
     }
 }

@@ -72,6 +72,7 @@ let tests =
             path(after: "--fbcli").map { FeedbackDaemon.Tools(dbusDaemon: programs.dbusDaemon, busctl: programs.busctl, fbcli: $0) }
         })
     + SteamDeckTests.all(programs: hidrawPrograms)
+    + USBAudioDriverTests.all(haptics: haptics)
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {

@@ -73,6 +73,19 @@ public struct ChildProcess {
     /// `finish()`, with the CPU time (user plus system) the kernel charged the program, as
     /// `wait4` reports it: the same account for any program, whatever its language.
     public func finishMeasuringCPU() -> (status: Int32, output: String, cpuTime: Duration) {
+        let result = collect()
+        return (result.status, String(decoding: result.bytes, as: UTF8.self), result.cpuTime)
+    }
+
+    /// `finish()`, the output as bytes: for a program that writes binary data (`haptics
+    /// render --format wav`).
+    public func finishWithBytes() -> (status: Int32, bytes: [UInt8]) {
+        let result = collect()
+        return (result.status, result.bytes)
+    }
+
+    /// Reads the output to its end and waits for the program: its status, output and CPU time.
+    private func collect() -> (status: Int32, bytes: [UInt8], cpuTime: Duration) {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -90,7 +103,7 @@ public struct ChildProcess {
         let cpuTime =
             Duration.seconds(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + .microseconds(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
-        return (code, String(decoding: bytes, as: UTF8.self), cpuTime)
+        return (code, bytes, cpuTime)
     }
 
     /// Sends `signal` to the program.

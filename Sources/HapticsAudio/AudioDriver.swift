@@ -1,0 +1,258 @@
+public import HapticsEvdev
+public import HapticsModel
+import HapticsPlatform
+import Synchronization
+
+/// Plays frames on the DualSense's voice coils over USB audio: each frame as a waveform
+/// (`WaveformSynthesizer`, the actuators' sharpness as frequency) on channels 3 and 4 of the
+/// pad's ALSA card, silence on 1 and 2.
+///
+/// - Pads: `selection` picks among the pads as the evdev driver does (`auto` among those with
+///   a card); each must have a USB audio card beside its HID device (`SoundCardDiscovery`):
+///   a pad over Bluetooth has none (its voice coils play through hidraw).
+/// - Locality: the handles of `locality` play (`left-handle` on the left actuator only);
+///   a locality without a handle fails with `localityUnavailable`.
+/// - Timing: the frame applied plays from the next sample not yet written: `apply` writes it
+///   whole (up to 126 ms, `PCMSettings.applyAheadFrames`), and a feeder thread, woken by the
+///   PCM's period interrupts (every 2 ms), keeps a longer one 32 ms ahead
+///   (`writeAheadFrames`); a next frame applied on time thus follows it sample for sample.
+///   After an idle spell the stream has stopped, and the first samples start it (`PCMStream`),
+///   so a frame starts as soon as the USB transfers carry it (1 ms frames). A late next
+///   frame finds the last one held (at most 50 ms), a silent one ramps the actuators to rest
+///   in 3 ms, then 32 ms of silence follow and the feeder stops; the stream stops when its
+///   queue runs dry.
+/// - `stop()` drops what sounds (never drains): the actuators fall silent at once. `close()`
+///   lets the end of a pattern that has come to rest be heard (at most 100 ms), then drops.
+///   A process killed with `kill -9` loses its PCM, and the kernel stops the stream.
+public final class AudioDriver: HapticDriver {
+    /// A pad played on: its stream, what it plays next, and the silence to write once that
+    /// has come to rest (32 ms: the stream stops when its queue runs dry, dropping the USB
+    /// transfers under way, so what they hold then is silence, not the end of the ramp).
+    private struct Pad {
+        let device: EvdevDeviceInfo
+        let stream: PCMStream
+        var feed: VoiceCoilFeed
+        var silenceOwed = 0
+
+        /// Whether nothing is left to write.
+        var isResting: Bool { feed.isIdle && silenceOwed == 0 }
+    }
+
+    private struct State {
+        var pads: [Pad] = []
+        var isPrepared = false
+        var isFeeding = false
+    }
+
+    /// Which pads are driven.
+    public let selection: DeviceSelection
+    /// Where on the pads the frames play.
+    public let locality: Locality
+    /// How each pad's PCM is opened.
+    public let settings: PCMSettings
+    private let listDevices: @Sendable () -> [EvdevDeviceInfo]
+    private let discovery: SoundCardDiscovery
+    private let system: SoundSystem
+    private let startFeeder: @Sendable (@escaping @Sendable () -> Void) -> Void
+    private let notice: @Sendable (String) -> Void
+    private let state = Mutex(State())
+
+    /// Creates a driver for the pads `selection` picks in `directory`, playing at `locality`.
+    /// `notice` hears about what failed while the feeder wrote on its own (one line each).
+    public convenience init(
+        selection: DeviceSelection = .auto, locality: Locality = .all, directory: String = "/dev/input",
+        notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        let devices = DeviceDiscovery(directory: directory)
+        self.init(
+            selection: selection, locality: locality, settings: .dualSense, devices: { devices.devices() },
+            discovery: SoundCardDiscovery(), system: .live,
+            startFeeder: { startDetachedThread(named: "haptics-audio", running: $0) }, notice: notice)
+    }
+
+    init(
+        selection: DeviceSelection, locality: Locality, settings: PCMSettings, devices: @escaping @Sendable () -> [EvdevDeviceInfo],
+        discovery: SoundCardDiscovery, system: SoundSystem, startFeeder: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+        notice: @escaping @Sendable (String) -> Void
+    ) {
+        self.selection = selection
+        self.locality = locality
+        self.settings = settings
+        self.listDevices = devices
+        self.discovery = discovery
+        self.system = system
+        self.startFeeder = startFeeder
+        self.notice = notice
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The profile frames are rendered with: the voice coils' (`dualsense-voice-coils`).
+    public var renderProfile: PadProfile { .dualSenseVoiceCoils }
+
+    /// The pads being driven and their cards, once prepared.
+    public var cards: [(pad: EvdevDeviceInfo, card: SoundCard)] {
+        state.withLock { $0.pads.map { ($0.device, $0.stream.card) } }
+    }
+
+    /// Finds the pads and their cards and opens each card's PCM; cheap when they are open.
+    ///
+    /// - Throws: `AudioError`: no pad, a locality without a handle, a pad without a card (over
+    ///   Bluetooth), a busy card (naming who holds it), no permission, settings refused.
+    public func prepare() throws {
+        if state.withLock({ $0.isPrepared }) { return }
+        var opened: [Pad] = []
+        do {
+            for (device, card) in try choosePads() {
+                let stream = PCMStream(card: card, settings: settings, discovery: discovery, system: system)
+                opened.append(Pad(device: device, stream: stream, feed: VoiceCoilFeed(sampleRate: settings.rate)))
+                try stream.open()
+            }
+        } catch {
+            for pad in opened { pad.stream.close() }
+            throw error
+        }
+        let unused = state.withLock { state -> [Pad] in
+            guard !state.isPrepared else { return opened }
+            state.pads = opened
+            state.isPrepared = true
+            return []
+        }
+        for pad in unused { pad.stream.close() }
+    }
+
+    /// Plays the frame on every pad from the next sample on, preparing first if needed, and
+    /// starts the feeder that keeps the PCM fed while it sounds.
+    public func apply(_ frame: RumbleFrame) throws {
+        try prepare()
+        let wave = WaveformFrame(frame, at: locality, split: RenderSettings(pad: renderProfile).split)
+        let start = try state.withLock { (state) throws(AudioError) -> Bool in
+            for index in state.pads.indices {
+                state.pads[index].feed.play(wave)
+                state.pads[index].silenceOwed = settings.writeAheadFrames
+                try feed(&state.pads[index], ahead: settings.applyAheadFrames, holding: false)
+            }
+            guard !state.isFeeding, state.pads.contains(where: { !$0.isResting }) else { return false }
+            state.isFeeding = true
+            return true
+        }
+        if start { startFeeder { [weak self] in self?.runFeeder() } }
+    }
+
+    /// Silences the actuators at once: drops what is queued on every pad that sounds. A pad
+    /// whose last frame has ended in rest keeps its queue, the end of that frame's ramp to
+    /// silence (a few milliseconds), so the end of a pattern is not cut off.
+    public func stop() {
+        state.withLock { state in
+            for index in state.pads.indices where !state.pads[index].feed.isIdle {
+                state.pads[index].feed = VoiceCoilFeed(sampleRate: settings.rate)
+                state.pads[index].silenceOwed = 0
+                state.pads[index].stream.stop()
+            }
+        }
+    }
+
+    /// Closes the PCMs, dropping what is queued; a later `prepare` or `apply` opens them
+    /// again. Where every pad has come to rest, what was written is first let be heard (at
+    /// most `longestTail`): closing drops it, and it holds the end of the last frame's ramp.
+    public func close() {
+        let pads = state.withLock { state -> [Pad] in
+            defer {
+                state.pads = []
+                state.isPrepared = false
+            }
+            return state.pads
+        }
+        if pads.allSatisfy(\.feed.isIdle), let unheard = pads.map({ $0.stream.unheardFrames() }).max(), unheard > 0 {
+            let heard = Duration.microseconds(unheard * 1_000_000 / settings.rate) + Self.deviceMargin
+            system.sleep(min(heard, Self.longestTail))
+        }
+        for pad in pads { pad.stream.close() }
+    }
+
+    /// The longest `close` waits for what was written to be heard.
+    static let longestTail = Duration.milliseconds(100)
+    /// What `close` waits beyond the delay the PCM reports, for the USB transfers the
+    /// device has yet to take (the delay counts them as the host schedules them).
+    static let deviceMargin = Duration.milliseconds(20)
+
+    /// Tops up one pad's queue to `ahead` frames: the frame's samples, held past its end only
+    /// when `holding` and the queue is down to its lead (the next frame is late), then, once at rest, the
+    /// silence owed. Returns whether it wrote.
+    @discardableResult
+    private func feed(_ pad: inout Pad, ahead: Int, holding: Bool) throws(AudioError) -> Bool {
+        let queued = try pad.stream.queuedFrames()
+        let wanted = ahead - queued
+        guard wanted > 0 else { return false }
+        var (left, right) = pad.feed.next(wanted, hold: holding && queued <= settings.leadFrames)
+        if pad.feed.isIdle {
+            let silence = [Int16](repeating: 0, count: min(wanted - left.count, pad.silenceOwed))
+            pad.silenceOwed -= silence.count
+            left += silence
+            right += silence
+        }
+        guard !left.isEmpty else { return false }
+        try pad.stream.write(left: left, right: right)
+        return true
+    }
+
+    /// Every period, tops up each pad's queue, until every pad rests (or none is left); a pad
+    /// whose PCM fails stops playing, with a notice. The feeder waits on the first sounding
+    /// pad's PCM, woken by its period interrupts, which keep the device's pace where a timer
+    /// may wake late (a loaded or virtual machine); it sleeps a period when no pad has
+    /// samples to write (the next frame is due).
+    func runFeeder() {
+        let period = Duration.microseconds(settings.periodFrames * 1_000_000 / settings.rate)
+        var pacing: PCMStream?
+        while true {
+            if let pacing { pacing.waitForRoom(timeout: period * 4) } else { system.sleep(period) }
+            let (running, failures, paced) = feedOnce()
+            for failure in failures { notice("\(failure)") }
+            if !running { return }
+            pacing = paced
+        }
+    }
+
+    /// One round of the feeder: whether it keeps running, the failures to tell, and the
+    /// stream of the first pad that took samples, to wait on.
+    func feedOnce() -> (running: Bool, failures: [AudioError], paced: PCMStream?) {
+        state.withLock { state in
+            var failures: [AudioError] = []
+            var paced: PCMStream?
+            for index in state.pads.indices where !state.pads[index].isResting {
+                do throws(AudioError) {
+                    if try feed(&state.pads[index], ahead: settings.writeAheadFrames, holding: true) {
+                        paced = paced ?? state.pads[index].stream
+                    }
+                } catch {
+                    state.pads[index].feed = VoiceCoilFeed(sampleRate: settings.rate)
+                    state.pads[index].silenceOwed = 0
+                    failures.append(error)
+                }
+            }
+            state.isFeeding = state.pads.contains { !$0.isResting }
+            return (state.isFeeding, failures, paced)
+        }
+    }
+
+    /// The pads `selection` picks with their cards. `auto` picks among the pads that have a
+    /// card (where one has), so a pad without one listed first does not hide one that has.
+    private func choosePads() throws(AudioError) -> [(EvdevDeviceInfo, SoundCard)] {
+        let devices = listDevices()
+        let cards = devices.map { discovery.card(forEventNode: $0.node) }
+        let withCards = zip(devices, cards).filter { $0.1 != nil }.map(\.0)
+        let picked = selection.pick(from: selection == .auto && !withCards.isEmpty ? withCards : devices)
+        guard let first = picked.first else { throw .noPad(selection: selection) }
+        guard !locality.parts.isDisjoint(with: PadPart.handles) else {
+            throw .localityUnavailable(locality: locality, name: first.name)
+        }
+        var chosen: [(EvdevDeviceInfo, SoundCard)] = []
+        for device in picked {
+            if let card = devices.firstIndex(of: device).flatMap({ cards[$0] }) { chosen.append((device, card)) }
+        }
+        guard !chosen.isEmpty else { throw .noCard(name: first.name, isBluetooth: first.capabilities.bus == 0x05) }
+        return chosen
+    }
+}

@@ -1,0 +1,215 @@
+import Glibc
+import VirtualDevices
+
+/// `haptics --driver audio` on the USB DualSense over USB/IP (`VirtualUSBDualSense`): what
+/// reaches the pad's isochronous stream, against what `haptics render --format wav` predicts.
+enum USBAudioDriverTests {
+    /// The tests, named "usb audio: haptics --driver audio ...", which need `haptics`.
+    static func all(haptics: String?) -> [KernelTest] {
+        guard let haptics else { return [] }
+        return [
+            KernelTest(name: "usb audio: haptics --driver audio plays heavy on channels 3-4 as render --format wav predicts, 1-2 silent") {
+                try await heavyMatchesTheRender(haptics: haptics)
+            },
+            KernelTest(name: "usb audio: haptics --driver audio plays a sharpness 0.9 transient higher than a 0.1 one") {
+                try await sharpnessRaisesTheFrequency(haptics: haptics)
+            },
+            KernelTest(name: "usb audio: haptics --driver audio falls silent within 100 ms of SIGINT and of kill -9") {
+                try await silentAfterSignals(haptics: haptics)
+            },
+            KernelTest(name: "usb audio: haptics devices shows the USB DualSense's sound card") {
+                try await devicesShowTheCard(haptics: haptics)
+            },
+        ]
+    }
+
+    /// `play heavy` reaches channels 3 and 4 as `render heavy --format wav` has them (each
+    /// correlates at 0.95 or more, aligned on the first non-zero sample), and 1-2 stay silent.
+    static func heavyMatchesTheRender(haptics: String) async throws {
+        let render = try ChildProcess(haptics, ["render", "heavy", "--format", "wav"]).finishWithBytes()
+        try expect(render.status == 0 && render.bytes.count > 44, "render heavy --format wav failed (status \(render.status))")
+        let wave = render.bytes.dropFirst(44)
+        let expected = stride(from: wave.startIndex, to: wave.endIndex - 1, by: 2).map {
+            Int16(bitPattern: UInt16(wave[$0]) | UInt16(wave[$0 + 1]) << 8)
+        }
+        let pad = try VirtualUSBDualSense()
+        defer { pad.detach() }
+        _ = try pad.waitForBinding()
+        let packets = try play(haptics, ["play", "heavy"], on: pad)
+        try expect(packets.allSatisfy { USBAudioTests.isSilent($0.payload, channels: 0..<2) }, "channels 1-2 carried sound")
+        for (channel, side) in [(2, "left"), (3, "right")] {
+            let played = packets.flatMap { USBAudioTests.samples($0.payload, channel: channel) }
+            let predicted = stride(from: channel - 2, to: expected.count, by: 2).map { expected[$0] }
+            let start = try require(played.firstIndex { $0 != 0 }, "channel \(channel + 1) stayed silent")
+            let first = try require(predicted.firstIndex { $0 != 0 }, "the render's \(side) channel is silent")
+            let reference = Array(predicted[first...])
+            let heard = Array(played[start...].prefix(reference.count))
+            let correlation = Self.correlation(heard, reference)
+            let span: Int = (played.lastIndex { $0 != 0 } ?? start) - start + 1
+            let differs: Int = heard.indices.first { $0 < reference.count && heard[$0] != reference[$0] } ?? 0
+            let from: Int = max(differs - 4, 0)
+            let heardThere = Array(heard.dropFirst(from).prefix(12))
+            let renderedThere = Array(reference.dropFirst(from).prefix(12))
+            var gaps: [String] = []
+            var index = start
+            let sounding = Array(played[start...])
+            while index - start < sounding.count {
+                let offset = index - start
+                if sounding[offset] == 0 {
+                    let length = sounding[offset...].prefix { $0 == 0 }.count
+                    if length >= 8 { gaps.append("\(offset)+\(length)") }
+                    index += length
+                } else {
+                    index += 1
+                }
+            }
+            let facts: String =
+                "gaps \(gaps.prefix(12)); "
+                + "\(heard.count) of \(reference.count) samples heard, sounding span \(span); first difference at \(differs): "
+                + "\(heardThere) heard, \(renderedThere) rendered"
+            try expect(
+                correlation >= 0.95,
+                "channel \(channel + 1) correlates \(Self.rounded(correlation)) with the render's \(side) channel (\(facts))")
+        }
+    }
+
+    /// A transient of sharpness 0.9 has a higher dominant frequency on channel 3 than one of
+    /// sharpness 0.1.
+    static func sharpnessRaisesTheFrequency(haptics: String) async throws {
+        let pad = try VirtualUSBDualSense()
+        defer { pad.detach() }
+        _ = try pad.waitForBinding()
+        var frequencies: [Double] = []
+        for sharpness in [0.1, 0.9] {
+            let file = "/tmp/transient-\(Int(sharpness * 10)).ahap"
+            try write(Self.transient(sharpness: sharpness), to: file)
+            let packets = try play(haptics, ["play", file], on: pad)
+            let samples = packets.flatMap { USBAudioTests.samples($0.payload, channel: 2) }
+            let start = try require(samples.firstIndex { $0 != 0 }, "the sharpness \(sharpness) transient stayed silent")
+            let end = samples.lastIndex { $0 != 0 } ?? start
+            frequencies.append(Self.dominantFrequency(Array(samples[start...end])))
+        }
+        try expect(
+            frequencies[1] > frequencies[0],
+            "the sharpness 0.9 transient's dominant frequency (\(Int(frequencies[1])) Hz) is not above the 0.1 one's (\(Int(frequencies[0])) Hz)"
+        )
+    }
+
+    /// A 5 s continuous event stopped by SIGINT (status 130), then by `kill -9` (137): no
+    /// non-zero sample arrives later than 100 ms after the signal.
+    static func silentAfterSignals(haptics: String) async throws {
+        let pad = try VirtualUSBDualSense()
+        defer { pad.detach() }
+        _ = try pad.waitForBinding()
+        let file = "/tmp/continuous-5s.ahap"
+        try write(Self.continuous, to: file)
+        for (signal, status) in [(SIGINT, Int32(130)), (SIGKILL, Int32(137))] {
+            let before = pad.isochronousPackets.count
+            let child = try ChildProcess(haptics, ["play", file, "--driver", "audio", "--device", "Wireless Controller"])
+            let sounding = Monotonic.wait(upTo: .seconds(3)) {
+                pad.isochronousPackets.dropFirst(before).contains { !USBAudioTests.isSilent($0.payload, channels: 2..<4) }
+            }
+            guard sounding else {
+                child.kill(SIGKILL)
+                throw TestFailure(description: "nothing arrived on channels 3-4; haptics said: \(child.finish().output)")
+            }
+            usleep(300_000)
+            child.kill(signal)
+            let signalled = Monotonic.now
+            let (exit, output) = child.finish()
+            try expect(exit == status, "after signal \(signal) haptics exited \(exit), expected \(status): \(output)")
+            usleep(300_000)
+            let late = pad.isochronousPackets.dropFirst(before).filter {
+                $0.time > signalled + .milliseconds(100) && !USBAudioTests.isSilent($0.payload, channels: 0..<4)
+            }
+            try expect(
+                late.isEmpty,
+                "sound arrived \(late.last.map { Int(($0.time - signalled).inMilliseconds) } ?? 0) ms after signal \(signal)")
+        }
+    }
+
+    /// `haptics devices` ends the pad's line with its card, and `--json` gives it as `audio`.
+    static func devicesShowTheCard(haptics: String) async throws {
+        let pad = try VirtualUSBDualSense()
+        defer { pad.detach() }
+        let (node, card) = try pad.waitForBinding()
+        let (status, output) = try ChildProcess(haptics, ["devices"]).finish()
+        let line = output.split(separator: "\n").first { $0.contains(node) }.map(String.init) ?? ""
+        try expect(
+            status == 0 && line.hasSuffix("; audio hw:Controller (USB, --driver audio)"),
+            "haptics devices (exit \(status)) lists \(node) as: \(line)")
+        let json = try ChildProcess(haptics, ["devices", "--json"]).finish().output
+        try expect(
+            json.contains(#""audio":{"card":"hw:Controller","node":"/dev/snd/pcmC\#(card)D0p"}"#),
+            "haptics devices --json: \(json)")
+    }
+
+    /// Plays `arguments` with `--driver audio --device "Wireless Controller"` to its end
+    /// (status 0), then returns the packets that arrived from its start until 200 ms after.
+    private static func play(_ haptics: String, _ arguments: [String], on pad: VirtualUSBDualSense) throws -> [USBIPServer
+        .IsochronousPacket]
+    {
+        let before = pad.isochronousPackets.count
+        let (status, output) = try ChildProcess(haptics, arguments + ["--driver", "audio", "--device", "Wireless Controller"]).finish()
+        try expect(status == 0, "haptics \(arguments.joined(separator: " ")) --driver audio exited \(status): \(output)")
+        usleep(200_000)
+        return Array(pad.isochronousPackets.dropFirst(before))
+    }
+
+    /// Pearson's correlation of two equally long series (0 when either is constant).
+    static func correlation(_ a: [Int16], _ b: [Int16]) -> Double {
+        let count = min(a.count, b.count)
+        guard count > 1 else { return 0 }
+        let x = a.prefix(count).map(Double.init)
+        let y = b.prefix(count).map(Double.init)
+        let (meanX, meanY) = (x.reduce(0, +) / Double(count), y.reduce(0, +) / Double(count))
+        var (sxy, sxx, syy) = (0.0, 0.0, 0.0)
+        for index in 0..<count {
+            let (dx, dy) = (x[index] - meanX, y[index] - meanY)
+            sxy += dx * dy
+            sxx += dx * dx
+            syy += dy * dy
+        }
+        return sxx > 0 && syy > 0 ? sxy / (sxx * syy).squareRoot() : 0
+    }
+
+    /// The frequency, from 40 to 600 Hz in 2 Hz steps, at which `samples` (48 kHz) carry the
+    /// most energy.
+    static func dominantFrequency(_ samples: [Int16]) -> Double {
+        var best = (frequency: 0.0, power: -1.0)
+        for frequency in stride(from: 40.0, through: 600, by: 2) {
+            var (re, im) = (0.0, 0.0)
+            for (index, sample) in samples.enumerated() {
+                let angle = 2 * Double.pi * frequency * Double(index) / 48_000
+                re += Double(sample) * cos(angle)
+                im -= Double(sample) * sin(angle)
+            }
+            let power = re * re + im * im
+            if power > best.power { best = (frequency, power) }
+        }
+        return best.frequency
+    }
+
+    private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    /// An AHAP pattern of one full-intensity transient at `sharpness`.
+    private static func transient(sharpness: Double) -> String {
+        """
+        {"Version": 1.0, "Pattern": [{"Event": {"Time": 0.0, "EventType": "HapticTransient", "EventParameters": [
+        {"ParameterID": "HapticIntensity", "ParameterValue": 1.0}, {"ParameterID": "HapticSharpness", "ParameterValue": \(sharpness)}]}}]}
+        """
+    }
+
+    /// An AHAP pattern of one 5 s continuous event at full intensity, sharpness 0.5.
+    private static let continuous = """
+        {"Version": 1.0, "Pattern": [{"Event": {"Time": 0.0, "EventType": "HapticContinuous", "EventDuration": 5.0, "EventParameters": [
+        {"ParameterID": "HapticIntensity", "ParameterValue": 1.0}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}]}
+        """
+
+    /// Writes `text` to the file at `path`, replacing it.
+    private static func write(_ text: String, to path: String) throws {
+        guard let file = fopen(path, "w") else { throw TestFailure(description: "cannot write \(path)") }
+        defer { fclose(file) }
+        try expect(fputs(text, file) >= 0, "cannot write \(path)")
+    }
+}
