@@ -6,7 +6,8 @@ package func cosine(_ angle: Double) -> Double {
     cos(angle)
 }
 
-/// The sine of `angle` (radians): the C library's `sin`, for the model's Fourier transform.
+/// The sine of `angle` (radians): the C library's `sin`, for the model's Fourier transform and
+/// its waveform synthesizer.
 package func sine(_ angle: Double) -> Double {
     sin(angle)
 }
