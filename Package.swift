@@ -57,7 +57,8 @@ let package = Package(
         .target(name: "CHidrawGuardian"),
         // The audio driver's PCM: the DualSense's voice coils on its USB audio card, through the
         // kernel's ALSA ioctls (one static executable, no alsa-lib), and the card beside a pad.
-        .target(name: "HapticsAudio", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsEvdev", "CSoundPCM"], swiftSettings: strict),
+        .target(
+            name: "HapticsAudio", dependencies: ["HapticsModel", "HapticsPlatform", "HapticsEvdev", "CSoundPCM"], swiftSettings: strict),
         // The ALSA PCM ioctls of <sound/asound.h>, which Swift cannot call (variadic ioctl).
         .systemLibrary(name: "CSoundPCM", path: "CSoundPCM"),
         // MJRefresh's state machine, firing feedback through the core's protocol.
@@ -137,7 +138,9 @@ let package = Package(
         .testTarget(name: "FeedbackThemeTests", dependencies: ["FeedbackTheme", "HapticsModel"], swiftSettings: strict),
         .testTarget(
             name: "HapticsRoutingTests",
-            dependencies: ["HapticsRouting", "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsAudio"],
+            dependencies: [
+                "HapticsRouting", "HapticsModel", "HapticsPlatform", "HapticsPlayback", "HapticsEvdev", "HapticsHidraw", "HapticsAudio",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "HapticsCommandLineTests", dependencies: ["HapticsCommandLine"], swiftSettings: strict),
@@ -157,6 +160,8 @@ let package = Package(
                 "HapticsTool", "HapticsTesting", "HapticsRouting", "HapticsCommandLine", "HapticsDaemon", "HapticsDaemonTool", "Haptics",
                 "HapticsModel", "HapticsEvdev", "HapticsHidraw", "PullToRefresh", "CEvdev", "HapticsAudio",
             ], swiftSettings: strict),
-        .testTarget(name: "HapticsAudioTests", dependencies: ["HapticsAudio", "HapticsModel", "HapticsPlatform", "HapticsEvdev"], swiftSettings: strict),
+        .testTarget(
+            name: "HapticsAudioTests", dependencies: ["HapticsAudio", "HapticsModel", "HapticsPlatform", "HapticsEvdev"],
+            swiftSettings: strict),
     ]
 )

@@ -70,7 +70,8 @@ import Testing
         #expect(listing.limits == .touchpad)
         #expect(
             listing.json.hasSuffix(
-                #""actuators":[{"locality":"all","kind":"touchpad","frequency_hz":null,"amplitude_steps":100,"shortest_pulse_ms":40}],"audio":null}"#))
+                #""actuators":[{"locality":"all","kind":"touchpad","frequency_hz":null,"amplitude_steps":100,"shortest_pulse_ms":40}],"audio":null}"#
+            ))
     }
 
     @Test func withNoPadDevicesPointsAtTheManualNotTheReadme() async {
