@@ -71,10 +71,11 @@ extension PadProfile {
     /// back exactly, and a transient a 15 ms burst: a few cycles at its sharpness frequency,
     /// its energy gone within 30 ms once the 3 ms ramp ends it. The coils follow the wave
     /// within a sample, so a 5 ms render step keeps the timing sharp; a pulse is held for
-    /// at least 10 ms, two such steps.
+    /// at least 10 ms, two such steps. Each coil's band is the synthesizer's (`VoiceCoilBand`).
     public static let dualSenseVoiceCoils = PadProfile(
         name: "dualsense-voice-coils", title: "DualSense voice coils (waveform)",
-        strongActuator: Actuator(side: .left, kind: .voiceCoil), weakActuator: Actuator(side: .right, kind: .voiceCoil),
+        strongActuator: Actuator(side: .left, kind: .voiceCoil, frequencyBand: VoiceCoilBand().lowest...VoiceCoilBand().highest),
+        weakActuator: Actuator(side: .right, kind: .voiceCoil, frequencyBand: VoiceCoilBand().lowest...VoiceCoilBand().highest),
         steps: .magnitude, longestHold: nil, effectSlots: 1, shortestPulse: .milliseconds(10), sharpness: .split,
         transientPulse: .milliseconds(15))
 

@@ -54,6 +54,21 @@ import Testing
                 == rows([("left-handle", "lra", 41...1253, 100, 20), ("right-handle", "lra", 41...1253, 100, 20)]))
     }
 
+    @Test func theDualSensesVoiceCoilsAsAWaveformPlayTheSynthesizersBand() {
+        #expect(
+            rows(PadLimits(profile: .dualSenseVoiceCoils))
+                == rows([("left-handle", "voice-coil", 60...400, 65535, 10), ("right-handle", "voice-coil", 60...400, 65535, 10)]))
+    }
+
+    @Test func valvesPadsAreTheirHandlesAtSixteenBits() {
+        #expect(
+            rows(PadLimits(profile: .steamDeck))
+                == rows([("left-handle", "eccentric", nil, 65535, 20), ("right-handle", "eccentric", nil, 65535, 20)]))
+        #expect(
+            rows(PadLimits(profile: .steamController))
+                == rows([("left-handle", "lra", nil, 65535, 20), ("right-handle", "lra", nil, 65535, 20)]))
+    }
+
     @Test func anyOtherPadIsBothHandlesOfUnknownKindAtTheKernelsSixteenBits() {
         #expect(rows(PadLimits(profile: .generic)) == rows([("handles", "unknown", nil, 65535, 40)]))
         #expect(rows(PadLimits.touchpad) == rows([("all", "touchpad", nil, 100, 40)]))
