@@ -44,7 +44,7 @@ struct LightCommand: Subcommand {
         switch lightBars() {
         case .success(let found): bars = found
         case .failure(let error):
-            console.err("error: \(error)")
+            console.err("Error: \(error)")
             return .failure
         }
         let (stops, stop) = AsyncStream.makeStream(of: Void.self)
@@ -71,7 +71,7 @@ struct LightCommand: Subcommand {
         }
         trap.release()
         if let failure {
-            console.err("error: \(failure)")
+            console.err("Error: \(failure)")
             return .failure
         }
         return trap.exitCode ?? .success
