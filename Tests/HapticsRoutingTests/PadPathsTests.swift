@@ -29,6 +29,19 @@ import Testing
         #expect(try auto(.dualSense, readOnly, .all) == PadPaths(evdev: PadPart.handles, hidraw: []))
     }
 
+    @Test func aDualSenseWithASoundCardPlaysItsHandlesOnItsVoiceCoils() throws {
+        func auto(_ profile: PadProfile, _ access: HidrawAccess, _ locality: Locality) throws -> PadPaths {
+            try PadPaths.auto(profile: profile, access: access, hasSoundCard: true, locality: locality, name: name)
+        }
+        #expect(try auto(.dualSense, writable, .all) == PadPaths(evdev: [], hidraw: PadPart.triggers, audio: PadPart.handles))
+        #expect(try auto(.dualSense, writable, .leftHandle) == PadPaths(evdev: [], hidraw: [], audio: [.leftHandle]))
+        #expect(try auto(.dualSense, writable, .rightTrigger) == PadPaths(evdev: [], hidraw: [.rightTrigger], audio: []))
+        #expect(try auto(.dualSense, readOnly, .all) == PadPaths(evdev: [], hidraw: [], audio: PadPart.handles))
+        #expect(try auto(.dualSense, .none, .handles) == PadPaths(evdev: [], hidraw: [], audio: PadPart.handles))
+        // Only the DualSense's card carries its actuators.
+        #expect(try auto(.dualShock4, .none, .all) == PadPaths(evdev: PadPart.handles, hidraw: [], audio: []))
+    }
+
     @Test func anXboxPadTakesAllFourMotorsThroughHidrawOnlyForTriggers() throws {
         #expect(try auto(.xboxBluetooth, writable, .handles) == PadPaths(evdev: PadPart.handles, hidraw: []))
         #expect(try auto(.xboxBluetooth, writable, .leftHandle) == PadPaths(evdev: [.leftHandle], hidraw: []))

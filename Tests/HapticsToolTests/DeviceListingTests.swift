@@ -36,7 +36,12 @@ import Testing
         let card = SoundCard(index: 1, id: "Controller", playbackNode: "/dev/snd/pcmC1D0p")
         let listing = DeviceListing(device: device(vendor: 0x054c, product: 0x0ce6), hidraw: nil, audio: card)
         #expect(listing.json.hasSuffix(#""audio":{"card":"hw:Controller","node":"/dev/snd/pcmC1D0p"}}"#))
-        #expect(listing.line.hasSuffix("; audio hw:Controller (USB, --driver audio)"))
+        #expect(
+            listing.json.contains(
+                #""actuators":[{"locality":"left-handle","kind":"voice-coil","frequency_hz":[60,400],"amplitude_steps":65535,"shortest_pulse_ms":10},"#
+                    + #"{"locality":"right-handle","kind":"voice-coil","frequency_hz":[60,400],"amplitude_steps":65535,"shortest_pulse_ms":10},"#
+                    + #"{"locality":"left-trigger","kind":"trigger","#))
+        #expect(listing.line.hasSuffix("; voice coils on hw:Controller (USB audio: auto plays the handles there)"))
     }
 
     @Test func aDualShock4WithoutOne() {

@@ -41,10 +41,10 @@ package enum DriverChoice: String, Sendable, CaseIterable {
     /// device named (a path, an index, a name) that cannot be driven is an error under `auto`
     /// too. `record` is not a real-time driver: callers play it instantly, with no clock.
     ///
-    /// The locality: `hidraw` and `audio` play it themselves (`audio` the handles only); `evdev` routes a handle locality's frames to
-    /// that handle's motor (`HandleRouting`) and refuses triggers; `auto` splits each pad's
-    /// parts between evdev and hidraw (`PadPaths.auto`), both driven through a `FanOutDriver`
-    /// where both play; the terminal shows the routed frames, and at a trigger locality what the
+    /// The locality: `hidraw` and `audio` play it themselves (`audio` the handles only);
+    /// `evdev` routes a handle locality's frames to that handle's motor (`HandleRouting`) and
+    /// refuses triggers; `auto` splits each pad's parts between evdev, its sound card and
+    /// hidraw (`PadPaths.auto`), all driven through a `FanOutDriver` where several play; the terminal shows the routed frames, and at a trigger locality what the
     /// triggers play (`RoutedDriver.playing(onLines:at:)`). A locality a pad lacks is an error
     /// naming the localities it has; under `auto` with no usable pad, the terminal plays, and a
     /// locality other than `all`, which no pad then plays, is a notice
@@ -121,22 +121,26 @@ package enum DriverChoice: String, Sendable, CaseIterable {
     }
 
     /// `auto` over the pads the prepared evdev `driver` opened: the evdev driver alone while
-    /// every pad plays through evdev only; else, per pad, an evdev driver for its evdev parts
-    /// and a hidraw driver for its hidraw parts, all through one `FanOutDriver`.
+    /// every pad plays through evdev only; else, per pad, an evdev driver for its evdev parts,
+    /// an audio driver for the parts its sound card plays and a hidraw driver for its hidraw
+    /// parts, all through one `FanOutDriver`.
     private static func auto(
         _ driver: EvdevDriver, locality: Locality, notice: @escaping @Sendable (String) -> Void
     ) throws -> any HapticDriver {
         let discovery = HidrawDiscovery()
+        let cards = SoundCardDiscovery()
         let plans = try driver.devices.map { pad in
             let hidraw = discovery.pad(for: pad)
             let access: HidrawAccess =
                 hidraw.map { $0.isWritable ? .writable(node: $0.node) : .readOnly(node: $0.node) } ?? .none
-            return (
-                pad: pad,
-                paths: try PadPaths.auto(profile: profile(of: pad), access: access, locality: locality, name: name(of: pad))
-            )
+            let paths = try PadPaths.auto(
+                profile: profile(of: pad), access: access, hasSoundCard: cards.card(forEventNode: pad.node) != nil,
+                locality: locality, name: name(of: pad))
+            return (pad: pad, paths: paths)
         }
-        guard plans.contains(where: { !$0.paths.hidraw.isEmpty }) else { return RoutedDriver.playing(on: driver, at: locality) }
+        guard plans.contains(where: { !$0.paths.hidraw.isEmpty || !$0.paths.audio.isEmpty }) else {
+            return RoutedDriver.playing(on: driver, at: locality)
+        }
         driver.close()
         var made: [any HapticDriver] = []
         do {
@@ -150,8 +154,9 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         return made.count == 1 ? made[0] : FanOutDriver(made)
     }
 
-    /// The drivers playing `paths` of `pad`, prepared. At `all`, a hidraw node that cannot be
-    /// opened after all is a notice, and evdev plays the handles, as without access.
+    /// The drivers playing `paths` of `pad`, prepared. A sound card that cannot be opened (busy,
+    /// no access) is a notice, and evdev plays its handles. At `all`, a hidraw node that cannot
+    /// be opened after all is a notice, and evdev plays the handles, as without access.
     private static func drivers(
         for pad: EvdevDeviceInfo, paths: PadPaths, locality: Locality, notice: @escaping @Sendable (String) -> Void
     ) throws -> [any HapticDriver] {
@@ -161,7 +166,24 @@ package enum DriverChoice: String, Sendable, CaseIterable {
             try evdev.prepare()
             drivers.append(RoutedDriver.playing(on: evdev, at: PadPaths.locality(of: parts)))
         }
-        if !paths.evdev.isEmpty { try evdev(paths.evdev) }
+        var evdevParts = paths.evdev
+        if !paths.audio.isEmpty {
+            let audio = AudioDriver(selection: .path(pad.node), locality: PadPaths.locality(of: paths.audio), notice: notice)
+            do {
+                try audio.prepare()
+                drivers.append(audio)
+            } catch {
+                audio.close()
+                notice("\(Advice.message(for: error)); playing the handles through evdev rumble")
+                evdevParts.formUnion(paths.audio)
+            }
+        }
+        do {
+            if !evdevParts.isEmpty { try evdev(evdevParts) }
+        } catch {
+            for driver in drivers { driver.close() }
+            throw error
+        }
         guard !paths.hidraw.isEmpty else { return drivers }
         let hidraw = HidrawDriver(selection: .path(pad.node), locality: PadPaths.locality(of: paths.hidraw), notice: notice)
         do {
@@ -170,7 +192,7 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         } catch  where locality == .all {
             hidraw.close()
             notice("\(Advice.message(for: error)); playing through evdev")
-            if paths.evdev.isEmpty { try evdev(PadLocalities.rumbleParts(of: pad.profile)) }
+            if evdevParts.isEmpty && paths.audio.isEmpty { try evdev(PadLocalities.rumbleParts(of: pad.profile)) }
         } catch {
             hidraw.close()
             for driver in drivers { driver.close() }

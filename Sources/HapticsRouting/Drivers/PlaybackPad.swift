@@ -9,11 +9,21 @@ import HapticsPlayback
 package enum PlaybackPad {
     /// The profile every pad `driver` plays on shares (`PadProfile.common(to:)`), looking
     /// into an `EvdevDriver` (its devices' profiles), a `HidrawDriver` (its `renderProfile`:
-    /// `switch-pro-hd` for a Switch Pro's HD Rumble), an `AudioDriver` (the voice coils'), a `RoutedDriver`'s base and the drivers
-    /// of a `FanOutDriver`; `nil` when it drives no gamepad (the terminal). Devices plugged in
-    /// later play with the same settings.
+    /// `switch-pro-hd` for a Switch Pro's HD Rumble), an `AudioDriver` (the voice coils'), a
+    /// `RoutedDriver`'s base and the drivers of a `FanOutDriver`; `nil` when it drives no
+    /// gamepad (the terminal). A DualSense whose voice coils play beside its triggers renders
+    /// for the voice coils: the triggers read each frame's amplitude and sharpness, which that
+    /// profile keeps exact. Devices plugged in later play with the same settings.
     package static func profile(of driver: any HapticDriver) -> PadProfile? {
-        PadProfile.common(to: profiles(of: driver))
+        profile(playing: profiles(of: driver))
+    }
+
+    /// The profile drivers playing with `profiles` render with, as `profile(of:)` says.
+    static func profile(playing profiles: [PadProfile]) -> PadProfile? {
+        if profiles.contains(.dualSenseVoiceCoils), profiles.allSatisfy({ $0 == .dualSenseVoiceCoils || $0 == .dualSense }) {
+            return .dualSenseVoiceCoils
+        }
+        return PadProfile.common(to: profiles)
     }
 
     private static func profiles(of driver: any HapticDriver) -> [PadProfile] {

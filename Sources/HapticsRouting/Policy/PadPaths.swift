@@ -1,14 +1,17 @@
 import HapticsHidraw
 package import HapticsModel
 
-/// Which parts of one pad play through evdev and which through hidraw, for a locality: the
-/// choice `--driver auto` makes per pad (and `--driver evdev` checks), pure, from the pad's
-/// profile, its hidraw node's access and the locality.
+/// Which parts of one pad play through evdev, which through hidraw and which through its
+/// sound card, for a locality: the choice `--driver auto` makes per pad (and `--driver evdev`
+/// checks), pure, from the pad's profile, its hidraw node's access, whether it has a sound
+/// card and the locality.
 ///
-/// `auto`: a pad hidraw drives, with a writable hidraw node, plays the parts its family takes
-/// over through hidraw and the rest through evdev (`HidrawPadModel.partsTakenOver(from:)`):
-/// a Switch Pro plays through hidraw (HD Rumble); a DualSense plays its handles through
-/// evdev, and its triggers through hidraw; an Xbox pad over Bluetooth plays through evdev at
+/// `auto`: a DualSense with a sound card (over USB) plays its handles on its voice coils, as
+/// a waveform (`audio`). A pad hidraw drives, with a writable hidraw node, plays the parts its
+/// family takes over through hidraw and the rest through evdev
+/// (`HidrawPadModel.partsTakenOver(from:)`): a Switch Pro plays through hidraw (HD Rumble); a
+/// DualSense plays its handles through evdev (through its sound card where it has one), and
+/// its triggers through hidraw; an Xbox pad over Bluetooth plays through evdev at
 /// handle localities, and all of the locality's parts through hidraw when the locality
 /// includes a trigger; a Steam Deck plays everything through hidraw (its kernel drivers give
 /// it no force feedback). Any other pad plays through evdev.
@@ -19,26 +22,34 @@ package struct PadPaths: Sendable, Hashable {
     package var evdev: Set<PadPart>
     /// The parts played through hidraw.
     package var hidraw: Set<PadPart>
+    /// The parts played as a waveform through the pad's sound card (the DualSense's voice
+    /// coils over USB).
+    package var audio: Set<PadPart>
 
     /// Creates a split of the parts.
-    package init(evdev: Set<PadPart>, hidraw: Set<PadPart>) {
+    package init(evdev: Set<PadPart>, hidraw: Set<PadPart>, audio: Set<PadPart> = []) {
         self.evdev = evdev
         self.hidraw = hidraw
+        self.audio = audio
     }
 
     /// The paths `auto` picks for a pad with `profile` (`nil`: a haptic touchpad), named `name`
-    /// in messages, whose hidraw node has `access`, at `locality`.
-    package static func auto(profile: PadProfile?, access: HidrawAccess, locality: Locality, name: String) throws -> PadPaths {
+    /// in messages, whose hidraw node has `access`, with a sound card beside it or not
+    /// (`hasSoundCard`), at `locality`.
+    package static func auto(
+        profile: PadProfile?, access: HidrawAccess, hasSoundCard: Bool = false, locality: Locality, name: String
+    ) throws -> PadPaths {
         let wanted = try parts(profile: profile, locality: locality, name: name)
         guard let profile else { return PadPaths(evdev: wanted, hidraw: []) }
+        let audio = hasSoundCard && profile == .dualSense ? wanted.intersection(PadPart.handles) : []
         let model = HidrawPadModel(profile: profile)
         let hidrawOnly = wanted.intersection(Self.hidrawOnly)
         guard case .writable = access, let model else {
             guard hidrawOnly.isEmpty || locality == .all else { throw denied(access, locality: locality, name: name) }
-            return PadPaths(evdev: wanted.subtracting(Self.hidrawOnly), hidraw: [])
+            return PadPaths(evdev: wanted.subtracting(Self.hidrawOnly).subtracting(audio), hidraw: [], audio: audio)
         }
-        let hidraw = model.partsTakenOver(from: wanted)
-        return PadPaths(evdev: wanted.subtracting(hidraw), hidraw: hidraw)
+        let hidraw = model.partsTakenOver(from: wanted).subtracting(audio)
+        return PadPaths(evdev: wanted.subtracting(hidraw).subtracting(audio), hidraw: hidraw, audio: audio)
     }
 
     /// The parts only hidraw reaches: the triggers and the trackpads.

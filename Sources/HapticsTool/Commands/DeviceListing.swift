@@ -24,9 +24,14 @@ struct DeviceListing: Sendable {
 
     /// What each actuator plays on the path `--driver auto` takes: the limits of the profile
     /// the pad renders with (through a writable hidraw node, its hidraw model's: HD Rumble on a
-    /// Switch Pro), or a touchpad's.
+    /// Switch Pro; a DualSense's handles through its sound card, the voice coils'), or a
+    /// touchpad's.
     var limits: PadLimits {
         guard !device.capabilities.isHapticTouchpad else { return .touchpad }
+        if audio != nil, device.profile == .dualSense {
+            let triggers = PadLimits(profile: .dualSense).actuators.filter { !$0.locality.parts.isDisjoint(with: PadPart.triggers) }
+            return PadLimits(actuators: PadLimits(profile: .dualSenseVoiceCoils).actuators + triggers)
+        }
         guard let hidraw, hidraw.isWritable else { return PadLimits(profile: device.profile) }
         return PadLimits(profile: hidraw.model.renderProfile)
     }
@@ -56,14 +61,15 @@ struct DeviceListing: Sendable {
     }
 
     /// One line: the device's line (`Advice.line(for:)`), its localities, its hidraw node
-    /// with `read-only` when this user may not write to it, and its sound card (`audio
-    /// hw:Controller (USB, --driver audio)`).
+    /// with `read-only` when this user may not write to it, and its sound card, where `auto`
+    /// plays its handles (`voice coils on hw:Controller (USB audio: auto plays the handles
+    /// there)`).
     var line: String {
         var line = Advice.line(for: device) + "; localities " + localities.map(\.rawValue).joined(separator: " ")
         if let hidraw {
             line += "; hidraw \(hidraw.node)" + (hidraw.isWritable ? "" : " read-only: triggers and HD Rumble need the udev rule")
         }
-        if let audio { line += "; audio \(audio.alsaName) (USB, --driver audio)" }
+        if let audio { line += "; voice coils on \(audio.alsaName) (USB audio: auto plays the handles there)" }
         return line
     }
 }

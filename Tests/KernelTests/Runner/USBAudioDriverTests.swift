@@ -9,7 +9,10 @@ enum USBAudioDriverTests {
         guard let haptics else { return [] }
         return [
             KernelTest(name: "usb audio: haptics --driver audio plays heavy on channels 3-4 as render --format wav predicts, 1-2 silent") {
-                try await heavyMatchesTheRender(haptics: haptics)
+                try await heavyMatchesTheRender(haptics: haptics, driver: "audio")
+            },
+            KernelTest(name: "usb audio: haptics --driver auto plays the handles on the voice coils, as render --format wav predicts") {
+                try await heavyMatchesTheRender(haptics: haptics, driver: "auto")
             },
             KernelTest(name: "usb audio: haptics --driver audio plays a sharpness 0.9 transient higher than a 0.1 one") {
                 try await sharpnessRaisesTheFrequency(haptics: haptics)
@@ -25,7 +28,7 @@ enum USBAudioDriverTests {
 
     /// `play heavy` reaches channels 3 and 4 as `render heavy --format wav` has them (each
     /// correlates at 0.95 or more, aligned on the first non-zero sample), and 1-2 stay silent.
-    static func heavyMatchesTheRender(haptics: String) async throws {
+    static func heavyMatchesTheRender(haptics: String, driver: String) async throws {
         let render = try ChildProcess(haptics, ["render", "heavy", "--format", "wav"]).finishWithBytes()
         try expect(render.status == 0 && render.bytes.count > 44, "render heavy --format wav failed (status \(render.status))")
         let wave = render.bytes.dropFirst(44)
@@ -35,7 +38,7 @@ enum USBAudioDriverTests {
         let pad = try VirtualUSBDualSense()
         defer { pad.detach() }
         _ = try pad.waitForBinding()
-        let packets = try play(haptics, ["play", "heavy"], on: pad)
+        let packets = try play(haptics, ["play", "heavy"], driver: driver, on: pad)
         try expect(packets.allSatisfy { USBAudioTests.isSilent($0.payload, channels: 0..<2) }, "channels 1-2 carried sound")
         for (channel, side) in [(2, "left"), (3, "right")] {
             let played = packets.flatMap { USBAudioTests.samples($0.payload, channel: channel) }
@@ -136,7 +139,7 @@ enum USBAudioDriverTests {
         let (status, output) = try ChildProcess(haptics, ["devices"]).finish()
         let line = output.split(separator: "\n").first { $0.contains(node) }.map(String.init) ?? ""
         try expect(
-            status == 0 && line.hasSuffix("; audio hw:Controller (USB, --driver audio)"),
+            status == 0 && line.hasSuffix("; voice coils on hw:Controller (USB audio: auto plays the handles there)"),
             "haptics devices (exit \(status)) lists \(node) as: \(line)")
         let json = try ChildProcess(haptics, ["devices", "--json"]).finish().output
         try expect(
@@ -144,14 +147,17 @@ enum USBAudioDriverTests {
             "haptics devices --json: \(json)")
     }
 
-    /// Plays `arguments` with `--driver audio --device "Wireless Controller"` to its end
-    /// (status 0), then returns the packets that arrived from its start until 200 ms after.
-    private static func play(_ haptics: String, _ arguments: [String], on pad: VirtualUSBDualSense) throws -> [USBIPServer
-        .IsochronousPacket]
-    {
+    /// Plays `arguments` with `--driver DRIVER --device "Wireless Controller"` (`audio` unless
+    /// told) to its end (status 0, no notice), then returns the packets that arrived from its
+    /// start until 200 ms after.
+    private static func play(
+        _ haptics: String, _ arguments: [String], driver: String = "audio", on pad: VirtualUSBDualSense
+    ) throws -> [USBIPServer.IsochronousPacket] {
         let before = pad.isochronousPackets.count
-        let (status, output) = try ChildProcess(haptics, arguments + ["--driver", "audio", "--device", "Wireless Controller"]).finish()
-        try expect(status == 0, "haptics \(arguments.joined(separator: " ")) --driver audio exited \(status): \(output)")
+        let (status, output) = try ChildProcess(haptics, arguments + ["--driver", driver, "--device", "Wireless Controller"]).finish()
+        try expect(
+            status == 0 && !output.contains("note:"),
+            "haptics \(arguments.joined(separator: " ")) --driver \(driver) exited \(status): \(output)")
         usleep(200_000)
         return Array(pad.isochronousPackets.dropFirst(before))
     }
