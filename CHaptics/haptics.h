@@ -89,13 +89,17 @@ typedef struct haptics_frame {
  *             Rumble (sharpness as carrier frequency), the DualSense's and the Xbox's triggers
  *             with the handles (see docs/pads.md, "Beyond rumble: hidraw"); a pad hidraw does not
  *             drive, or a node this user may not write, is HAPTICS_ERROR_DEVICE.
+ *   "audio"   a DualSense's voice coils over USB audio: the frames as a waveform on channels
+ *             3-4 of the pad's sound card (see docs/pads.md, "Voice coils"); a pad without a
+ *             card (Bluetooth), or a card that is busy, is HAPTICS_ERROR_DEVICE. "auto" plays a
+ *             USB DualSense's handles there too.
  *   "stdout"  one text line per frame on standard output, in real time.
  *   "record"  nothing plays: every frame is kept for haptics_recorded_frames, on virtual time.
  *             Playbacks started since the last haptics_wait all start at the same virtual
  *             instant (each one's first frame is recorded as it starts), and haptics_wait
  *             plays them to their end at once; nothing ever waits in real time. What a test
  *             of an app's haptics uses.
- * device: for "auto", "evdev" and "hidraw", which device: NULL or "auto" (the first rumble-capable
+ * device: for "auto", "evdev", "hidraw" and "audio", which device: NULL or "auto" (the first rumble-capable
  *   gamepad), "all" (every device that can vibrate), a path ("/dev/input/event5" or a
  *   /dev/input/by-id link), an index into `haptics devices`' list ("0"), or part of a device's
  *   name ("DualSense"). Must be NULL for "stdout" and "record".

@@ -56,12 +56,12 @@ expect() {
 expect 'render ' haptics ren
 expect '--locality --loop ' haptics play --lo
 expect '--loop ' haptics play --loo
-expect 'json svg text ' haptics render --format ''
+expect 'json svg text wav ' haptics render --format ''
 expect 'stdout,evdev ' haptics play --driver stdout,ev
 expect 'stdout,hidraw ' haptics play --driver stdout,hi
-expect 'stdout,evdev stdout,hidraw ' haptics play --driver stdout,
-expect 'dualsense dualshock4 ' haptics render --pad d
-expect 'left-handle left-trigger ' haptics impact heavy --locality left-
+expect 'stdout,audio stdout,evdev stdout,hidraw ' haptics play --driver stdout,
+expect 'dualsense dualsense-voice-coils dualshock4 ' haptics render --pad d
+expect 'left-handle left-trackpad left-trigger ' haptics impact heavy --locality left-
 expect 'success ' haptics play --gain 0.5 succ
 expect 'heavy light medium rigid soft ' haptics impact ''
 # bash splits --format=json at the =: the value is still completed for the option, and is no
@@ -79,7 +79,7 @@ if command -v fish >/dev/null; then
             "$share/fish/vendor_completions.d/haptics.fish" "$2")
         [ "$got" = "$want" ] || fail "fish completing '$2' offered '$got', not '$want'"
     }
-    fish_expect 'stdout,evdev stdout,hidraw' 'haptics play --driver stdout,'
-    fish_expect 'dualsense dualshock4' 'haptics render --pad d'
+    fish_expect 'stdout,audio stdout,evdev stdout,hidraw' 'haptics play --driver stdout,'
+    fish_expect 'dualsense dualsense-voice-coils dualshock4' 'haptics render --pad d'
 fi
 echo "manual-test: ok (3 manual pages render without warnings; bash completes a subcommand, an option and values, fish values)"

@@ -58,7 +58,10 @@ final class LibraryEngine: Sendable {
             throw .device(error)
         }
         self.recorder = recorder
-        engine = recorder == nil ? HapticEngine(driver: made) : HapticEngine(instantDriver: made)
+        engine =
+            recorder == nil
+            ? HapticEngine(driver: made, settings: RenderSettings(pad: PlaybackPad.profile(of: made)))
+            : HapticEngine(instantDriver: made)
     }
 
     /// Starts a playback with `start`, and keeps its handle for `wait()`.

@@ -68,13 +68,16 @@ class Engine:
     - ``"hidraw"``: a pad through its hidraw node, beside its kernel driver: the Switch Pro's HD
       Rumble, the DualSense's and the Xbox's triggers with the handles; a pad hidraw does not
       drive, or a node this user may not write, raises ``DeviceError``.
+    - ``"audio"``: a DualSense's voice coils over USB audio, the frames as a waveform on its
+      sound card; a pad without one (Bluetooth) or a busy card raises ``DeviceError``.
+      ``"auto"`` plays a USB DualSense's handles there too.
     - ``"stdout"``: one text line per frame on standard output, in real time.
     - ``"record"``: nothing plays; every frame is kept for ``frames``, on virtual time. Playbacks
       started since the last ``wait()`` all start at the same virtual instant (each one's first
       frame recorded as it starts), and ``wait()`` runs them to their end at once: nothing
       waits in real time. What tests use.
 
-    ``device`` (``"auto"``, ``"evdev"`` and ``"hidraw"`` only) picks the pad: ``"auto"`` (the first gamepad),
+    ``device`` (``"auto"``, ``"evdev"``, ``"hidraw"`` and ``"audio"`` only) picks the pad: ``"auto"`` (the first gamepad),
     ``"all"`` (every device that can vibrate), a path (``"/dev/input/event5"``), an index into
     ``haptics devices``' list (``"0"``), or part of a device's name (``"DualSense"``).
 

@@ -15,6 +15,8 @@ class Driver(str, enum.Enum):
     EVDEV = "evdev"
     #: A pad through its hidraw node (HD Rumble, triggers), beside its kernel driver.
     HIDRAW = "hidraw"
+    #: A DualSense's voice coils over USB audio: the frames as a waveform on its sound card.
+    AUDIO = "audio"
     #: One text line per frame on standard output, in real time.
     STDOUT = "stdout"
     #: Nothing plays: every frame is kept (``Engine.frames``), on virtual time, for tests.
