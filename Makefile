@@ -343,7 +343,9 @@ fuzz-smoke:
 # (bench/daemon-latency.json); fbcli -E button-pressed to a pad's first upload, hapticsd beside
 # feedbackd in a VM (bench/feedbackd-latency.json); and the pull latency, a trigger past the
 # threshold to the pad's impact, haptics demo --input against a plain C program, in a VM
-# (bench/pull-latency.json). Installs what it needs when it can.
+# (bench/pull-latency.json); and the voice coils' latency, haptics --driver audio against a
+# plain C alsa-lib writer on a USB DualSense in a VM (bench/audio-latency.json). Installs what
+# it needs when it can.
 bench: deps $(FRAME_COST_LOOP)
 	@$(REPLAN_BENCH)
 	$(SWIFT) build $(BENCH_PACKAGE) -c release --product haptics-bench
@@ -353,6 +355,7 @@ bench: deps $(FRAME_COST_LOOP)
 	SWIFT=$(SWIFT) scripts/bench-feedbackd.sh
 	SWIFT=$(SWIFT) scripts/bench-vm.sh
 	SWIFT=$(SWIFT) scripts/bench-latency-vm.sh
+	SWIFT=$(SWIFT) scripts/bench-audio-latency.sh
 	@if [ -f bench/side-by-side.json ] && [ -f bench/side-by-side-real-time.json ]; then \
 		python3 scripts/merge-side-by-side.py bench/results.json bench/side-by-side.json bench/side-by-side-real-time.json && \
 		echo "merged the side-by-side figures (both clocks) into bench/results.json"; \

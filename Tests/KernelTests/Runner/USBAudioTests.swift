@@ -6,9 +6,10 @@ import VirtualDevices
 enum USBAudioTests {
     /// The tests, named "usb audio ..."; those that play need `toneWriter`, a plain alsa-lib
     /// player (ToneWriter/tone-writer.c).
-    /// With `latencyRounds`, also the latency of the plain writer: from its start to the first
-    /// non-zero sample at the device, over that many plays.
-    static func all(toneWriter: String?, latencyRounds: Int? = nil) -> [KernelTest] {
+    /// With `latencyRounds` (and `haptics`), also the latency side by side: the plain writer's
+    /// and `haptics play rigid --driver audio`'s, each from its start to its first non-zero
+    /// sample at the device, over that many plays each.
+    static func all(toneWriter: String?, haptics: String? = nil, latencyRounds: Int? = nil) -> [KernelTest] {
         [KernelTest(name: "usb audio: hid-playstation and snd-usb-audio bind the USB DualSense", body: bindsBothFunctions)]
             + (toneWriter.map { writer in
                 [
@@ -20,40 +21,50 @@ enum USBAudioTests {
             + (toneWriter.flatMap { writer in
                 latencyRounds.map { rounds in
                     [
-                        KernelTest(name: "usb audio latency: a plain C alsa-lib writer's start to its first sample at the device") {
-                            try await writerLatency(writer: writer, rounds: rounds)
+                        KernelTest(name: "usb audio latency: haptics --driver audio and a plain C alsa-lib writer, start to first sample") {
+                            try await latencySideBySide(writer: writer, haptics: haptics, rounds: rounds)
                         }
                     ]
                 }
             } ?? [])
     }
 
-    /// Starts the plain writer (a 200 Hz tone for 100 ms, 256-frame periods) `rounds` times
-    /// and prints the p50 and p99 of the time from its start to the end of the 1 ms slot whose
-    /// packet first carries a non-zero sample on channels 3-4.
-    static func writerLatency(writer: String, rounds: Int) async throws {
+    /// Starts the plain writer (a 200 Hz tone for 100 ms, 256-frame periods) and, given
+    /// `haptics`, `haptics play rigid --driver audio`, alternately, `rounds` times each, and
+    /// prints the p50 and p99 of the time from each start to the end of the 1 ms slot whose
+    /// packet first carries a non-zero sample on channels 3-4, then the figures as one
+    /// `@@AUDIO-LATENCY` JSON line (scripts/bench-audio-latency.sh keeps it).
+    static func latencySideBySide(writer: String, haptics: String?, rounds: Int) async throws {
         let pad = try VirtualUSBDualSense()
         defer { pad.detach() }
         _ = try pad.waitForBinding()
-        var latencies: [Double] = []
+        let players: [(name: String, program: String, arguments: [String])] =
+            [("c_writer", writer, ["hw:Controller", "200", "100", "256"])]
+            + (haptics.map { [("haptics", $0, ["play", "rigid", "--driver", "audio", "--device", "Wireless Controller"])] } ?? [])
+        var latencies = [[Double]](repeating: [], count: players.count)
         for round in 0..<rounds {
-            let before = pad.isochronousPackets.count
-            let start = Monotonic.now
-            let child = try ChildProcess(writer, ["hw:Controller", "200", "100", "256"])
-            var first: USBIPServer.IsochronousPacket?
-            _ = Monotonic.wait(upTo: .seconds(3)) {
-                first = pad.isochronousPackets.dropFirst(before).first { !isSilent($0.payload, channels: 2..<4) }
-                return first != nil
+            for (index, player) in players.enumerated() {
+                let before = pad.isochronousPackets.count
+                let start = Monotonic.now
+                let child = try ChildProcess(player.program, player.arguments)
+                var first: USBIPServer.IsochronousPacket?
+                _ = Monotonic.wait(upTo: .seconds(3)) {
+                    first = pad.isochronousPackets.dropFirst(before).first { !isSilent($0.payload, channels: 2..<4) }
+                    return first != nil
+                }
+                let (status, output) = child.finish()
+                let arrival = try require(first, "round \(round): no sample of \(player.name) arrived (exit \(status)): \(output)")
+                latencies[index].append((arrival.time - start).inMilliseconds)
+                usleep(50_000)
             }
-            let (status, output) = child.finish()
-            let arrival = try require(first, "round \(round): no sample arrived (writer exit \(status)): \(output)")
-            latencies.append((arrival.time - start).inMilliseconds)
-            usleep(20_000)
         }
-        let (p50, p99) = LatencyBenchmark.summary(latencies)
-        print(
-            "usb audio latency, plain C alsa-lib writer (period 256 frames): p50 \((p50 * 100).rounded() / 100) ms, p99 \((p99 * 100).rounded() / 100) ms over \(rounds) plays"
-        )
+        var fields: [String] = []
+        for (index, player) in players.enumerated() {
+            let (p50, p99) = LatencyBenchmark.summary(latencies[index])
+            print("usb audio latency, \(player.name): p50 \((p50 * 100).rounded() / 100) ms, p99 \((p99 * 100).rounded() / 100) ms over \(rounds) plays")
+            fields.append("\"\(player.name)\":{\"start_to_first_sample_ms\":{\"p50\":\(p50),\"p99\":\(p99)}}")
+        }
+        print("@@AUDIO-LATENCY {\(fields.joined(separator: ","))}")
     }
 
     /// hid-playstation registers the gamepad and sends its output reports on the interrupt OUT

@@ -64,7 +64,8 @@ let tests =
     + ConformanceTests.all(setups: conformance)
     + LatencyBenchmark.all(setup: conformance.first, rounds: path(after: "--feedbackd-latency").flatMap { Int($0) })
     + USBAudioTests.all(
-        toneWriter: path(after: "--tone-writer"), latencyRounds: path(after: "--usb-audio-latency").flatMap { Int($0) })
+        toneWriter: path(after: "--tone-writer"), haptics: haptics,
+        latencyRounds: path(after: "--usb-audio-latency").flatMap { Int($0) })
     + DualShock4LightTests.all(haptics: haptics)
     + LightDaemonTests.all(
         hapticsd: daemonPrograms?.hapticsd,
