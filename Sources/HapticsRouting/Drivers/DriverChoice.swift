@@ -59,18 +59,11 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         case .stdout, .record:
             return RoutedDriver.playing(onLines: terminal(), at: locality)
         case .hidraw:
-            return try Self.hidraw(device: device, locality: locality, notice: notice)
+            return try Self.prepared(HidrawDriver(selection: device, locality: locality, notice: notice))
         case .auto where Self.onlyHidrawReaches(device):
-            return try Self.hidraw(device: device, locality: locality, notice: notice)
+            return try Self.prepared(HidrawDriver(selection: device, locality: locality, notice: notice))
         case .audio:
-            let driver = AudioDriver(selection: device, locality: locality, notice: notice)
-            do {
-                try driver.prepare()
-            } catch {
-                driver.close()
-                throw error
-            }
-            return driver
+            return try Self.prepared(AudioDriver(selection: device, locality: locality, notice: notice))
         case .evdev, .auto:
             break
         }
@@ -92,11 +85,8 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         }
     }
 
-    /// A prepared hidraw driver for the pads `device` picks at `locality`.
-    private static func hidraw(
-        device: DeviceSelection, locality: Locality, notice: @escaping @Sendable (String) -> Void
-    ) throws -> any HapticDriver {
-        let driver = HidrawDriver(selection: device, locality: locality, notice: notice)
+    /// `driver`, prepared; closed when it cannot be, and the error thrown.
+    private static func prepared(_ driver: any HapticDriver) throws -> any HapticDriver {
         do {
             try driver.prepare()
         } catch {
@@ -168,12 +158,10 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         }
         var evdevParts = paths.evdev
         if !paths.audio.isEmpty {
-            let audio = AudioDriver(selection: .path(pad.node), locality: PadPaths.locality(of: paths.audio), notice: notice)
             do {
-                try audio.prepare()
-                drivers.append(audio)
+                drivers.append(
+                    try prepared(AudioDriver(selection: .path(pad.node), locality: PadPaths.locality(of: paths.audio), notice: notice)))
             } catch {
-                audio.close()
                 notice("\(Advice.message(for: error)); playing the handles through evdev rumble")
                 evdevParts.formUnion(paths.audio)
             }

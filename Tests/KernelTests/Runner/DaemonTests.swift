@@ -97,12 +97,7 @@ enum DaemonTests {
         }
         let object = ["org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"]
         let own = "io.github.haptics.Haptics1"
-        var serving = false
-        for _ in 0..<100 where !serving {
-            serving = try call(["get-property"] + object + [own, "Version"]).output.contains("u 2")
-            if !serving { usleep(50_000) }
-        }
-        try expect(serving, "hapticsd never served version 2 of \(own)")
+        try waitUntilServing(call: call, object: object, own: own)
         let since = Monotonic.now
         let impact = try call(["call"] + object + [own, "ImpactAt", "ssds", "app", "heavy", "1", "right-trackpad"])
         try expect(impact.status == 0, "ImpactAt failed: \(impact.output)")
@@ -296,12 +291,7 @@ enum DaemonTests {
         }
         let object = ["org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"]
         let own = "io.github.haptics.Haptics1"
-        var serving = false
-        for _ in 0..<100 where !serving {
-            serving = try call(["get-property"] + object + [own, "Version"]).output.contains("u 2")
-            if !serving { usleep(50_000) }
-        }
-        try expect(serving, "hapticsd never served version 2 of \(own)")
+        try waitUntilServing(call: call, object: object, own: own)
         let describe = { (reports: [DualSenseOutputReport], origin: Duration) in
             reports.isEmpty ? "nothing" : reports.map { "\n  \(Int((($0.at - origin).inMilliseconds).rounded()))ms \($0)" }.joined()
         }
@@ -368,5 +358,18 @@ enum DaemonTests {
         try expect(
             exitReports.last?.rightTrigger.isOff == true && exitReports.last.map { $0.at >= terminated } == true,
             "SIGTERM mid-play left the trigger on (times from the one-shot): \(describe(exitReports, oneShotSince))")
+    }
+
+    /// Waits (up to 5 s) until hapticsd, reached through `call` (busctl's arguments), serves
+    /// version 2 of its own interface `own` on `object`.
+    private static func waitUntilServing(
+        call: ([String]) throws -> (status: Int32, output: String), object: [String], own: String
+    ) throws {
+        var serving = false
+        for _ in 0..<100 where !serving {
+            serving = try call(["get-property"] + object + [own, "Version"]).output.contains("u 2")
+            if !serving { usleep(50_000) }
+        }
+        try expect(serving, "hapticsd never served version 2 of \(own)")
     }
 }
