@@ -61,7 +61,9 @@ enum USBAudioTests {
         var fields: [String] = []
         for (index, player) in players.enumerated() {
             let (p50, p99) = LatencyBenchmark.summary(latencies[index])
-            print("usb audio latency, \(player.name): p50 \((p50 * 100).rounded() / 100) ms, p99 \((p99 * 100).rounded() / 100) ms over \(rounds) plays")
+            print(
+                "usb audio latency, \(player.name): p50 \((p50 * 100).rounded() / 100) ms, p99 \((p99 * 100).rounded() / 100) ms over \(rounds) plays"
+            )
             fields.append("\"\(player.name)\":{\"start_to_first_sample_ms\":{\"p50\":\(p50),\"p99\":\(p99)}}")
         }
         print("@@AUDIO-LATENCY {\(fields.joined(separator: ","))}")
