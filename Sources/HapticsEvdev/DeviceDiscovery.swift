@@ -18,11 +18,12 @@ public struct DeviceDiscovery: Sendable {
 
     /// Every device that can vibrate, in node order (`event2` before `event10`). Nodes that
     /// cannot be opened at all are skipped; nodes readable but not writable are listed with
-    /// `isWritable` false.
+    /// `isWritable` false. A node sysfs lists without force feedback is skipped unopened.
     public func devices() -> [EvdevDeviceInfo] {
         guard let names = try? system.listDirectory(directory) else { return [] }
         return names.compactMap(Self.eventNumber)
             .sorted()
+            .filter { system.listsForceFeedback("event\($0)") != false }
             .compactMap { describe("\(directory)/event\($0)") }
             .filter(\.capabilities.canVibrate)
     }

@@ -60,6 +60,13 @@ struct Syscalls: Sendable {
     /// `ioctl(EVIOCREVOKE)`: this descriptor reads nothing more, and a read waiting on it
     /// returns `ENODEV`.
     var revoke: @Sendable (_ fd: Int32) throws(Errno) -> Void
+    /// Whether sysfs lists any force-feedback capability for the input device of the event
+    /// node named `name` (`event5`: `/sys/class/input/event5/device/capabilities/ff`, hex
+    /// words, `0` for none); `nil` where sysfs cannot say. Discovery skips the devices it
+    /// says `false` of (keyboards, mice, motion sensors) without opening them: closing an evdev
+    /// node waits for an RCU grace period, milliseconds each. The stand-ins tests give say
+    /// `nil`, so every node is opened.
+    var listsForceFeedback: @Sendable (_ name: String) -> Bool? = { _ in nil }
     /// The running kernel's release (`uname -r`), e.g. `6.1.0-28-amd64`.
     var kernelRelease: @Sendable () -> String = {
         var name = utsname()
@@ -247,6 +254,17 @@ struct Syscalls: Sendable {
         freeEvents: { device in libevdev_free(device) },
         revoke: { fd throws(Errno) in
             guard haptics_revoke(fd) >= 0 else { throw .current }
+        },
+        listsForceFeedback: { name in
+            let fd = Glibc.open("/sys/class/input/\(name)/device/capabilities/ff", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { Glibc.close(fd) }
+            var bytes = [UInt8](repeating: 0, count: 256)
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            let words = String(decoding: bytes.prefix(count), as: UTF8.self).split(whereSeparator: \.isWhitespace)
+            guard !words.isEmpty, words.allSatisfy({ UInt64($0, radix: 16) != nil }) else { return nil }
+            return words.contains { UInt64($0, radix: 16) != 0 }
         }
     )
 }

@@ -17,6 +17,19 @@ import Testing
         #expect(devices.allSatisfy { $0.isWritable })
     }
 
+    @Test func nodesSysfsListsWithoutForceFeedbackAreNotOpened() {
+        let system = FakeInputSystem([
+            "/dev/input/event2": FakeInputSystem.pad("Two"),
+            "/dev/input/event3": FakeInputSystem.pad("Keyboard", rumble: false, slots: 0),
+            "/dev/input/event4": FakeInputSystem.pad("Unknown to sysfs"),
+        ])
+        var syscalls = system.syscalls
+        syscalls.listsForceFeedback = { name in ["event2": true, "event3": false][name] }
+        let devices = DeviceDiscovery(directory: "/dev/input", system: syscalls).devices()
+        #expect(devices.map(\.node) == ["/dev/input/event2", "/dev/input/event4"])
+        #expect(!system.calls.contains(.open("/dev/input/event3")))
+    }
+
     @Test func listsAReadOnlyNodeAndSaysRumbleNeedsWriteAccess() throws {
         let system = FakeInputSystem(["/dev/input/event5": FakeInputSystem.pad("Pad")])
         system.state.withLock { $0.readOnly = ["/dev/input/event5"] }
