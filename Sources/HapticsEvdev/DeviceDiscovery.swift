@@ -67,7 +67,7 @@ public struct DeviceDiscovery: Sendable {
             }
             writable = false
         }
-        defer { system.close(fd) }
+        defer { system.closeDescribed(fd) }
         do {
             return EvdevDeviceInfo(node: node, capabilities: try system.describe(fd), isWritable: writable)
         } catch {

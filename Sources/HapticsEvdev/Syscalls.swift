@@ -67,6 +67,10 @@ struct Syscalls: Sendable {
     /// node waits for an RCU grace period, milliseconds each. The stand-ins tests give say
     /// `nil`, so every node is opened.
     var listsForceFeedback: @Sendable (_ name: String) -> Bool? = { _ in nil }
+    /// Closes a descriptor discovery opened only to describe its device, off the caller's
+    /// thread (a thread of its own): the release waits for an RCU grace period, which the
+    /// caller need not. `nil` (the stand-ins tests give) closes it at once with `close`.
+    var closeInBackground: (@Sendable (_ fd: Int32) -> Void)? = nil
     /// The running kernel's release (`uname -r`), e.g. `6.1.0-28-amd64`.
     var kernelRelease: @Sendable () -> String = {
         var name = utsname()
@@ -75,6 +79,12 @@ struct Syscalls: Sendable {
     }
 
     // MARK: - What the module calls
+
+    /// Closes `fd`, opened only to describe a device: in the background where the system
+    /// offers it (`closeInBackground`), else at once.
+    func closeDescribed(_ fd: Int32) {
+        if let closeInBackground { closeInBackground(fd) } else { close(fd) }
+    }
 
     /// Opens `path`, non-blocking and close-on-exec.
     func open(_ path: String, _ access: Access) throws(Errno) -> Int32 {
@@ -265,6 +275,7 @@ struct Syscalls: Sendable {
             let words = String(decoding: bytes.prefix(count), as: UTF8.self).split(whereSeparator: \.isWhitespace)
             guard !words.isEmpty, words.allSatisfy({ UInt64($0, radix: 16) != nil }) else { return nil }
             return words.contains { UInt64($0, radix: 16) != 0 }
-        }
+        },
+        closeInBackground: { fd in startDetachedThread(named: "haptics-close") { _ = Glibc.close(fd) } }
     )
 }

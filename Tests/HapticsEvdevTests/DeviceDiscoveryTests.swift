@@ -30,6 +30,16 @@ import Testing
         #expect(!system.calls.contains(.open("/dev/input/event3")))
     }
 
+    @Test func describedNodesAreClosedInTheBackgroundWhereTheSystemOffersIt() {
+        let system = FakeInputSystem(["/dev/input/event2": FakeInputSystem.pad("Two")])
+        let closed = Mutex<[Int32]>([])
+        var syscalls = system.syscalls
+        syscalls.closeInBackground = { fd in closed.withLock { $0.append(fd) } }
+        #expect(DeviceDiscovery(directory: "/dev/input", system: syscalls).devices().map(\.name) == ["Two"])
+        #expect(closed.withLock { $0.count } == 1)
+        #expect(!system.calls.contains(.close("/dev/input/event2")))
+    }
+
     @Test func listsAReadOnlyNodeAndSaysRumbleNeedsWriteAccess() throws {
         let system = FakeInputSystem(["/dev/input/event5": FakeInputSystem.pad("Pad")])
         system.state.withLock { $0.readOnly = ["/dev/input/event5"] }
