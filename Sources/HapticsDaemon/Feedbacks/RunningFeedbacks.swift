@@ -179,12 +179,17 @@ final class RunningFeedbacks {
     }
 
     /// Drops what was kept for `id`, which ended, and lets what it silenced sound again; a
-    /// last pulse lengthened past the feedback's end plays out.
+    /// last pulse lengthened past the feedback's end plays out, except on a pad whose silenced
+    /// feedbacks take it back: there what is left of it (that pulse, or the last milliseconds
+    /// its engine's clock still gives it) stops, so the two never mix.
     private func forget(_ id: UInt32) {
+        let ended = runs[id] ?? []
         runs[id] = nil
         lights.end(id, now: .now)
         if let key = keyed.first(where: { $0.value == id })?.key { keyed[key] = nil }
-        resume(arbitration.end(id))
+        let released = arbitration.end(id)
+        for run in ended where released[ObjectIdentifier(run.engine)] != nil { run.playback?.stop() }
+        resume(released)
     }
 
     // MARK: - Time and clients
