@@ -57,7 +57,8 @@ typedef enum haptics_status {
         unreadable or too large file. The message names the file and the JSON path. */
     HAPTICS_ERROR_FORMAT = -4,
     /** The engine's driver does not offer this: recorded frames from an engine that does not
-        record, waiting on a "record" engine for a playback that repeats forever. */
+        record, waiting on a "record" engine for a playback that repeats forever, a trigger
+        effect on an engine that reaches no adaptive trigger. */
     HAPTICS_ERROR_UNSUPPORTED = -5,
 } haptics_status;
 
@@ -129,8 +130,8 @@ int haptics_engine_open(const char *driver, const char *device, haptics_engine *
 int haptics_engine_open_at(const char *driver, const char *device, const char *locality, haptics_engine **out);
 
 /**
- * Stops everything, turns the motors off, releases the device (erasing what was uploaded to
- * it) and frees the engine. The pointer is invalid afterwards; a later call with it is
+ * Stops everything, turns the motors and the trigger effects off, releases the device (erasing
+ * what was uploaded to it) and frees the engine. The pointer is invalid afterwards; a later call with it is
  * HAPTICS_ERROR_INVALID_ARGUMENT. NULL does nothing and returns HAPTICS_OK, as free(NULL) does.
  */
 int haptics_engine_close(haptics_engine *engine);
@@ -197,8 +198,42 @@ int haptics_play_ahap_json(haptics_engine *engine, const char *json, int repeat)
  */
 int haptics_play_composition(haptics_engine *engine, const char *composition, int repeat);
 
-/** Stops every playback at once and turns the motors off. */
+/** Stops every playback at once and turns the motors and the trigger effects off. */
 int haptics_stop(haptics_engine *engine);
+
+/**
+ * Sets the effect of an adaptive trigger (a DualSense's), as GCDualSenseAdaptiveTrigger does and
+ * `haptics trigger` takes it: on "left", "right" or "both" triggers of every pad with adaptive
+ * triggers the engine reaches. The effect holds, beside what the engine plays (a frame at a
+ * trigger locality vibrates the trigger, then it returns to the effect), until another effect,
+ * haptics_stop or haptics_engine_close; a process that dies without closing leaves the trigger
+ * off too (the hidraw guardian resets it). Returns once the pads have been written.
+ *
+ * mode and its values, in this order, each 0...1 (a position 0 is the trigger at rest, 1 fully
+ * pulled; a frequency 0 the slowest the trigger plays, 1 the fastest):
+ *   "off"                   none: the trigger moves freely.
+ *   "feedback"              start, strength: resistance from start to the end of the travel.
+ *   "weapon"                start, end, strength: resistance from start that gives way at end.
+ *   "vibration"             start, amplitude, frequency: vibration from start to the end.
+ *   "slope"                 start, end, strength, end strength: resistance rising or falling
+ *                           linearly from strength at start to end strength at end, held after.
+ *   "positional-feedback"   10 strengths, one for each zone along the travel from rest (0) to
+ *                           fully pulled (9); a zone of strength 0 moves freely.
+ *   "positional-vibration"  10 amplitudes, one a zone as above, then the frequency.
+ * values points to count doubles (NULL with count 0 for "off").
+ *
+ * Only a pad driven through its hidraw node has its triggers reached: an engine opened with
+ * "hidraw", or "auto" on a DualSense where the locality holds the triggers ("all",
+ * "triggers"...).
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (an unknown side or mode, values NULL with a count
+ * above 0, a count that is not the mode's, a value NaN or outside 0...1: the message names its
+ * index and what it is), HAPTICS_ERROR_UNSUPPORTED (an engine that reaches no adaptive trigger:
+ * "stdout", "record", "evdev", "audio", or pads without them: the message names what the pad
+ * has), HAPTICS_ERROR_DEVICE (a pad that cannot be written: unplugged, say). The arguments are
+ * checked first: bad ones change nothing on any pad.
+ */
+int haptics_set_trigger_effect(haptics_engine *engine, const char *side, const char *mode, const double *values, size_t count);
 
 /**
  * Sets the master gain, 0...1, applied to everything played (1 when opened); what is playing

@@ -13,6 +13,8 @@ import Synchronization
 final class LibraryEngine: Sendable {
     /// The engine.
     let engine: HapticEngine
+    /// The driver the engine plays to, which `setTriggerEffect` looks into.
+    private let driver: any HapticDriver
     /// The recorder a `record` engine plays to; `nil` on any other.
     private let recorder: RecordingDriver?
     /// The playbacks started and not seen ended yet, and the first failure seen since the
@@ -58,6 +60,7 @@ final class LibraryEngine: Sendable {
             throw .device(error)
         }
         self.recorder = recorder
+        self.driver = made
         engine =
             recorder == nil
             ? HapticEngine(driver: made, settings: RenderSettings(pad: PlaybackPad.profile(of: made)))
@@ -99,6 +102,18 @@ final class LibraryEngine: Sendable {
             }
         }
         if let failure = playbacks.withLock({ $0.failure.take() }) { throw .device(failure) }
+    }
+
+    /// Sets `effect` on the triggers on `sides` of the pads the driver reaches through hidraw
+    /// (`TriggerReach`), until another effect, `haptics_stop` or `close()`.
+    func setTriggerEffect(_ effect: TriggerEffect, on sides: [Actuator.Side]) throws(LibraryError) {
+        do {
+            for side in sides { try TriggerReach.set(effect, on: side, through: driver) }
+        } catch let error as TriggerReachError {
+            throw .unsupported(error.description)
+        } catch {
+            throw .device(error)
+        }
     }
 
     /// The frames a `record` engine's driver has received, in order.

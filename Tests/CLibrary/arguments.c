@@ -2,8 +2,9 @@
  * Every function of haptics.h with bad arguments (NULL, NaN, infinities, out of range, unknown
  * names, a pointer that is no open engine, a closed engine): each must return its error and set
  * a message, never crash, and leave *out untouched; closing NULL does nothing, as free(NULL).
- * Then the good arguments, on a "record" engine, return HAPTICS_OK, and an engine opened at a
- * handle plays on that handle's motor alone. Prints one line per failed check and exits 1 if
+ * Then the good arguments, on a "record" engine, return HAPTICS_OK (a trigger effect
+ * HAPTICS_ERROR_UNSUPPORTED: neither a record engine nor the terminal reaches a trigger), and an
+ * engine opened at a handle plays on that handle's motor alone. Prints one line per failed check and exits 1 if
  * any failed.
  */
 #include <haptics.h>
@@ -30,6 +31,72 @@ static void expect(int status, int expected, const char *what, int line) {
 }
 
 #define EXPECT(call, expected) expect((call), (expected), #call, __LINE__)
+
+/* Checks that the last error contains `text`. */
+static void expect_message(const char *text, int line) {
+    checks++;
+    if (strstr(haptics_last_error(), text) == NULL) {
+        printf("FAIL line %d: the message '%s' does not say '%s'\n", line, haptics_last_error(), text);
+        failures++;
+    }
+}
+
+#define EXPECT_MESSAGE(text) expect_message((text), __LINE__)
+
+/* haptics_set_trigger_effect on `engine`, a "record" engine: every bad argument is an invalid
+   argument naming what is wrong; good ones are unsupported, as a record engine reaches no
+   trigger. */
+static void check_trigger_effects(haptics_engine *engine) {
+    const int invalid = HAPTICS_ERROR_INVALID_ARGUMENT;
+    const double feedback[] = {0.2, 0.8};
+    EXPECT(haptics_set_trigger_effect(engine, NULL, "feedback", feedback, 2), invalid);
+    EXPECT_MESSAGE("side is NULL");
+    EXPECT(haptics_set_trigger_effect(engine, "", "feedback", feedback, 2), invalid);
+    EXPECT(haptics_set_trigger_effect(engine, "Left", "feedback", feedback, 2), invalid);
+    EXPECT(haptics_set_trigger_effect(engine, "middle", "feedback", feedback, 2), invalid);
+    EXPECT_MESSAGE("side \"middle\" is not one of \"left\", \"right\", \"both\"");
+    EXPECT(haptics_set_trigger_effect(engine, "left", NULL, feedback, 2), invalid);
+    EXPECT(haptics_set_trigger_effect(engine, "left", "slope-feedback", feedback, 2), invalid);
+    EXPECT_MESSAGE("mode \"slope-feedback\" is not one of");
+    EXPECT(haptics_set_trigger_effect(engine, "left", "Feedback", feedback, 2), invalid);
+    EXPECT(haptics_set_trigger_effect(engine, "left", "feedback", NULL, 2), invalid);
+    EXPECT_MESSAGE("values is NULL");
+    EXPECT(haptics_set_trigger_effect(engine, "left", "feedback", feedback, 1), invalid);
+    EXPECT_MESSAGE("'feedback' takes 2 values: start, strength; 1 given");
+    EXPECT(haptics_set_trigger_effect(engine, "left", "weapon", feedback, 2), invalid);
+    EXPECT(haptics_set_trigger_effect(engine, "left", "off", feedback, 1), invalid);
+    EXPECT(haptics_set_trigger_effect(engine, "left", "feedback", feedback, SIZE_MAX), invalid);
+
+    /* Each value of each mode, NaN or out of range in turn, is named by its index. */
+    static const struct {
+        const char *mode;
+        size_t count;
+    } modes[] = {{"feedback", 2}, {"weapon", 3}, {"vibration", 3}, {"slope", 4}, {"positional-feedback", 10},
+                 {"positional-vibration", 11}};
+    const double bad_values[] = {NAN, INFINITY, -INFINITY, -0.001, 1.001};
+    for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) {
+        double values[11];
+        EXPECT(haptics_set_trigger_effect(engine, "both", modes[m].mode, values, modes[m].count - 1), invalid);
+        EXPECT(haptics_set_trigger_effect(engine, "both", modes[m].mode, values, modes[m].count + 1), invalid);
+        for (size_t index = 0; index < modes[m].count; index++) {
+            for (size_t b = 0; b < sizeof bad_values / sizeof *bad_values; b++) {
+                for (size_t i = 0; i < modes[m].count; i++) values[i] = 0.5;
+                values[index] = bad_values[b];
+                EXPECT(haptics_set_trigger_effect(engine, "right", modes[m].mode, values, modes[m].count), invalid);
+                char name[32];
+                snprintf(name, sizeof name, "values[%zu]", index);
+                EXPECT_MESSAGE(name);
+            }
+        }
+        for (size_t i = 0; i < modes[m].count; i++) values[i] = i % 2 ? 1.0 : 0.0;
+        EXPECT(haptics_set_trigger_effect(engine, "right", modes[m].mode, values, modes[m].count), HAPTICS_ERROR_UNSUPPORTED);
+        EXPECT_MESSAGE("reaches no adaptive trigger");
+    }
+    const double slope[] = {0.1, 0.9, 0.2, 1.5};
+    EXPECT(haptics_set_trigger_effect(engine, "left", "slope", slope, 4), invalid);
+    EXPECT_MESSAGE("values[3] (slope: end strength) is 1.5");
+    EXPECT(haptics_set_trigger_effect(engine, "left", "off", NULL, 0), HAPTICS_ERROR_UNSUPPORTED);
+}
 
 int main(void) {
     const int invalid = HAPTICS_ERROR_INVALID_ARGUMENT;
@@ -87,6 +154,7 @@ int main(void) {
         EXPECT(haptics_get_gain(engine, &gain), invalid);
         EXPECT(haptics_wait(engine), invalid);
         EXPECT(haptics_recorded_frames(engine, &frame, 1, &count), invalid);
+        EXPECT(haptics_set_trigger_effect(engine, "left", "off", NULL, 0), invalid);
         EXPECT(haptics_engine_close(engine), engine == NULL ? HAPTICS_OK : invalid);
     }
 
@@ -130,6 +198,7 @@ int main(void) {
     EXPECT(haptics_play_composition(engine, "clik", 1), invalid);
     EXPECT(haptics_play_composition(engine, "click:1.5", 1), invalid);
     EXPECT(haptics_play_composition(engine, "click+-5ms", 1), invalid);
+    check_trigger_effects(engine);
     EXPECT(haptics_get_gain(engine, NULL), invalid);
     EXPECT(haptics_recorded_frames(engine, &frame, 1, NULL), invalid);
     EXPECT(haptics_recorded_frames(engine, NULL, 1, &count), invalid);
@@ -187,10 +256,11 @@ int main(void) {
     EXPECT(haptics_wait(engine), invalid);
     EXPECT(haptics_engine_close(engine), invalid);
 
-    /* Only a record engine keeps frames. */
+    /* Only a record engine keeps frames; the terminal reaches no trigger either. */
     haptics_engine *terminal = NULL;
     EXPECT(haptics_engine_open("stdout", NULL, &terminal), HAPTICS_OK);
     EXPECT(haptics_recorded_frames(terminal, NULL, 0, &count), HAPTICS_ERROR_UNSUPPORTED);
+    EXPECT(haptics_set_trigger_effect(terminal, "both", "off", NULL, 0), HAPTICS_ERROR_UNSUPPORTED);
     EXPECT(haptics_engine_close(terminal), HAPTICS_OK);
 
     /* Localities: NULL is "all"; a handle plays the frame's larger level on its motor alone. */

@@ -42,6 +42,7 @@ _signatures = {
     "haptics_get_gain": [_engine, ctypes.POINTER(ctypes.c_double)],
     "haptics_wait": [_engine],
     "haptics_recorded_frames": [_engine, ctypes.POINTER(Frame), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)],
+    "haptics_set_trigger_effect": [_engine, _string, _string, ctypes.POINTER(ctypes.c_double), ctypes.c_size_t],
 }
 
 _lock = threading.Lock()

@@ -13,8 +13,9 @@ from types import TracebackType
 from typing import Any, Callable, Iterable, List, Mapping, Optional, Tuple, Type, Union
 
 from . import _library
-from .enums import Driver, ImpactStyle, Locality, NotificationType, Primitive
+from .enums import Driver, ImpactStyle, Locality, NotificationType, Primitive, TriggerSide
 from .errors import EngineClosedError, NotFoundError, error_for
+from .triggers import TriggerEffect
 
 #: The ``repeat`` that plays a pattern until ``Engine.stop()``.
 FOREVER = -1
@@ -175,8 +176,37 @@ class Engine:
         self._call(lambda handle: self._library.haptics_play_composition(handle, text.encode("utf-8"), count))
 
     def stop(self) -> None:
-        """Stops every playback at once and turns the motors off."""
+        """Stops every playback at once and turns the motors and the trigger effects off."""
         self._call(self._library.haptics_stop)
+
+    def set_trigger_effect(self, side: Union[TriggerSide, str], effect: TriggerEffect) -> None:
+        """Sets the effect of the ``"left"``, ``"right"`` or ``"both"`` adaptive triggers of every
+        pad with them the engine reaches, as ``GCDualSenseAdaptiveTrigger`` does: ``effect`` is
+        one of ``TriggerOff``, ``TriggerFeedback``, ``TriggerWeapon``, ``TriggerVibration``,
+        ``TriggerSlopeFeedback``, ``TriggerPositionalFeedback``, ``TriggerPositionalVibration``.
+
+        ::
+
+            with haptics.Engine(driver="hidraw", device="DualSense") as engine:
+                engine.set_trigger_effect("right", haptics.TriggerWeapon(start=0.2, end=0.6, strength=1))
+
+        The effect holds beside what the engine plays until another effect, ``stop()`` or
+        ``close()`` (and, if the process dies, the pad's guardian turns it off). Only a pad
+        driven through its hidraw node is reached: an engine with ``"hidraw"``, or ``"auto"`` on
+        a DualSense at a locality holding the triggers. A value outside 0...1 (or NaN), or a
+        positional list that is not ten long, raises ``InvalidArgumentError`` naming it; an
+        engine that reaches no adaptive trigger (``"record"``, ``"stdout"``, ``"evdev"``,
+        ``"audio"``, pads without them) raises ``UnsupportedError``; a pad that cannot be
+        written, ``DeviceError``."""
+        name = _name(side, "side", TriggerSide)
+        if not isinstance(effect, TriggerEffect):
+            raise TypeError(f"effect must be a TriggerEffect (TriggerFeedback...), not {type(effect).__name__}")
+        values = effect.values()
+        array = (ctypes.c_double * len(values))(*values)
+        mode = effect.mode.encode("utf-8")
+        self._call(
+            lambda handle: self._library.haptics_set_trigger_effect(handle, name, mode, array, len(values))
+        )
 
     @property
     def gain(self) -> float:

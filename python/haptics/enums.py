@@ -1,4 +1,4 @@
-"""The names the engine takes: drivers, localities, impact styles, notification types and primitives. Each
+"""The names the engine takes: drivers, localities, impact styles, notification types, primitives and triggers. Each
 member is also its string, so ``"heavy"`` and ``ImpactStyle.HEAVY`` are the same argument."""
 
 from __future__ import annotations
@@ -90,3 +90,14 @@ class Primitive(str, enum.Enum):
     SLOW_RISE = "slow-rise"
     #: A quick downward movement with gravity.
     QUICK_FALL = "quick-fall"
+
+
+class TriggerSide(str, enum.Enum):
+    """Which adaptive trigger ``Engine.set_trigger_effect`` sets."""
+
+    #: The left trigger.
+    LEFT = "left"
+    #: The right trigger.
+    RIGHT = "right"
+    #: Both triggers.
+    BOTH = "both"
