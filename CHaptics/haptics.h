@@ -1,9 +1,10 @@
 /*
  * haptics.h: the C interface of libhaptics, the Haptics engine for Linux.
  *
- * Impacts, notifications, the selection tick and authored patterns (AHAP, .haptic), rendered
- * to dual-motor rumble and played through a driver: a gamepad through the kernel's evdev
- * force-feedback interface, the terminal, or a recorder that a test reads back.
+ * Impacts, notifications, the selection tick, authored patterns (AHAP, .haptic), Android's
+ * primitives and envelopes, rendered to dual-motor rumble and played through a driver: a gamepad
+ * through the kernel's evdev force-feedback interface, the terminal, or a recorder that a test
+ * reads back; and the effects of a DualSense's adaptive triggers.
  *
  *     haptics_engine *engine;
  *     if (haptics_engine_open("auto", NULL, &engine) != HAPTICS_OK) {
@@ -197,6 +198,68 @@ int haptics_play_ahap_json(haptics_engine *engine, const char *json, int repeat)
  * primitive, a scale outside 0...1 or a negative delay: the message names the primitive's position).
  */
 int haptics_play_composition(haptics_engine *engine, const char *composition, int repeat);
+
+/** The initial sharpness or frequency of an envelope that starts at its first control point's. */
+#define HAPTICS_ENVELOPE_FIRST_POINT (-1.0)
+
+/** One control point of a basic envelope (Android's BasicEnvelopeBuilder.addControlPoint). */
+typedef struct haptics_basic_point {
+    /** The intensity reached, 0...1. */
+    double intensity;
+    /** The sharpness reached, 0...1. */
+    double sharpness;
+    /** Seconds to reach them from the previous point (or the start), above 0. */
+    double duration;
+} haptics_basic_point;
+
+/** One control point of a waveform envelope (Android's WaveformEnvelopeBuilder.addControlPoint). */
+typedef struct haptics_waveform_point {
+    /** The amplitude reached, 0...1. */
+    double amplitude;
+    /** The frequency reached, in Hz, above 0. */
+    double frequency_hz;
+    /** Seconds to reach them from the previous point (or the start), above 0. */
+    double duration;
+} haptics_waveform_point;
+
+/**
+ * Plays an effect drawn by its envelope, as Android's VibrationEffect.BasicEnvelopeBuilder:
+ * `count` control points of intensity and sharpness, each reached over its duration from the
+ * previous one, starting at intensity 0 and `initial_sharpness` (0...1, or
+ * HAPTICS_ENVELOPE_FIRST_POINT: the first point's sharpness), linear between them; the last
+ * point must be at intensity 0. It plays as one continuous event, `repeat` times or
+ * HAPTICS_REPEAT_FOREVER, the same on every pad. Returns at once.
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (points NULL with a count above 0, no point, an
+ * intensity or sharpness NaN or outside 0...1, a duration that is not a number of seconds above
+ * 0, a last point above intensity 0, repeat 0 or below -1: the message names the control point,
+ * counted from 1: points[0] is control point 1).
+ */
+int haptics_play_basic_envelope(haptics_engine *engine, double initial_sharpness, const haptics_basic_point *points, size_t count,
+                                int repeat);
+
+/**
+ * Plays an effect drawn by its envelope in the pad's own units, as Android's
+ * VibrationEffect.WaveformEnvelopeBuilder: `count` control points of amplitude and frequency in
+ * Hz, each reached over its duration from the previous one, starting at amplitude 0 and
+ * `initial_frequency_hz` (above 0, or HAPTICS_ENVELOPE_FIRST_POINT: the first point's),
+ * `repeat` times or HAPTICS_REPEAT_FOREVER. Returns at once.
+ *
+ * The frequencies are checked against the band of the actuators at the engine's locality (where
+ * the path lets a pattern choose the frequency: HD Rumble, a DualSense's triggers, its voice
+ * coils; `haptics devices --json` lists each one's "frequency_hz"). out_of_band says what a
+ * frequency outside it does: "refuse" (an error naming the point and the band) or "nearest"
+ * (it plays at the nearest frequency of the band).
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (points NULL with a count above 0, no point, an
+ * amplitude NaN or outside 0...1, a frequency or duration that is not a number above 0, an
+ * out_of_band other than "refuse" and "nearest", repeat 0 or below -1, and with "refuse" a
+ * frequency outside the band: the message names the control point, counted from 1, and the
+ * band), HAPTICS_ERROR_UNSUPPORTED (an engine whose actuators at its locality set no
+ * frequency: the terminal, a recording, evdev rumble, a DualSense's handles through rumble).
+ */
+int haptics_play_waveform_envelope(haptics_engine *engine, double initial_frequency_hz, const haptics_waveform_point *points,
+                                   size_t count, const char *out_of_band, int repeat);
 
 /** Stops every playback at once and turns the motors and the trigger effects off. */
 int haptics_stop(haptics_engine *engine);

@@ -15,6 +15,11 @@ final class LibraryEngine: Sendable {
     let engine: HapticEngine
     /// The driver the engine plays to, which `setTriggerEffect` looks into.
     private let driver: any HapticDriver
+    /// Where on the pads the engine plays.
+    let locality: Locality
+    /// What the actuators the engine plays on can do (`PlaybackPad.limits(of:)`); `nil` when
+    /// it plays on no pad (the terminal, a recording).
+    let limits: PadLimits?
     /// The recorder a `record` engine plays to; `nil` on any other.
     private let recorder: RecordingDriver?
     /// The playbacks started and not seen ended yet, and the first failure seen since the
@@ -59,12 +64,12 @@ final class LibraryEngine: Sendable {
         } catch {
             throw .device(error)
         }
+        let profile = PlaybackPad.profile(of: made)
         self.recorder = recorder
         self.driver = made
-        engine =
-            recorder == nil
-            ? HapticEngine(driver: made, settings: RenderSettings(pad: PlaybackPad.profile(of: made)))
-            : HapticEngine(instantDriver: made)
+        self.locality = locality
+        limits = PlaybackPad.limits(of: made)
+        engine = recorder == nil ? HapticEngine(driver: made, settings: RenderSettings(pad: profile)) : HapticEngine(instantDriver: made)
     }
 
     /// Starts a playback with `start`, and keeps its handle for `wait()`.

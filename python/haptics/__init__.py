@@ -31,7 +31,8 @@ See ``Engine`` for every call, and ``HapticsError`` for what they raise.
 from __future__ import annotations
 
 from .engine import FOREVER, PRESETS, Engine, Frame, library_version
-from .enums import Driver, ImpactStyle, Locality, NotificationType, Primitive, TriggerSide
+from .enums import Driver, ImpactStyle, Locality, NotificationType, OutOfBand, Primitive, TriggerSide
+from .envelopes import BasicPoint, WaveformPoint
 from .errors import (
     DeviceError,
     EngineClosedError,
@@ -59,6 +60,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "FOREVER",
+    "BasicPoint",
     "POSITION_COUNT",
     "PRESETS",
     "DeviceError",
@@ -73,6 +75,7 @@ __all__ = [
     "Locality",
     "NotFoundError",
     "NotificationType",
+    "OutOfBand",
     "PatternFormatError",
     "Primitive",
     "TriggerEffect",
@@ -85,5 +88,6 @@ __all__ = [
     "TriggerVibration",
     "TriggerWeapon",
     "UnsupportedError",
+    "WaveformPoint",
     "library_version",
 ]

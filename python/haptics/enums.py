@@ -1,4 +1,5 @@
-"""The names the engine takes: drivers, localities, impact styles, notification types, primitives and triggers. Each
+"""The names the engine takes: drivers, localities, impact styles, notification types, primitives, triggers and
+what a waveform envelope does out of band. Each
 member is also its string, so ``"heavy"`` and ``ImpactStyle.HEAVY`` are the same argument."""
 
 from __future__ import annotations
@@ -101,3 +102,13 @@ class TriggerSide(str, enum.Enum):
     RIGHT = "right"
     #: Both triggers.
     BOTH = "both"
+
+
+class OutOfBand(str, enum.Enum):
+    """What ``Engine.play_waveform_envelope`` does with a frequency outside the band the pad
+    plays at the engine's locality."""
+
+    #: Refuse the envelope: ``InvalidArgumentError`` naming the control point and the band.
+    REFUSE = "refuse"
+    #: Play the nearest frequency of the band.
+    NEAREST = "nearest"

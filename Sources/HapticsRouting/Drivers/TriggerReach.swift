@@ -1,6 +1,6 @@
 import HapticsHidraw
 package import HapticsModel
-package import HapticsPlayback
+import HapticsPlayback
 
 /// The adaptive triggers a driver reaches: those of the pads its hidraw drivers drive, looking
 /// into a `RoutedDriver`'s base and the drivers of a `FanOutDriver`, as `PlaybackPad` does.
