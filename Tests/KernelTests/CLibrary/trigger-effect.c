@@ -3,8 +3,9 @@
  * sets the right trigger's effects through a "hidraw" engine (weapon, then positional
  * feedback, 300 ms each, then a NaN that must change nothing) and closes it; then plays a
  * waveform envelope rising from 40 to 150 Hz on a "right-trigger" engine, after one at 200 Hz
- * that must be refused naming the band. Prints each step; exits 1 at the first that does not
- * return what it must.
+ * that must be refused naming the band. With `--exit-unclosed`, sets a feedback effect and exits
+ * without closing the engine (the pad's guardian must turn it off). Prints each step; exits 1
+ * at the first that does not return what it must.
  */
 #include <haptics.h>
 #include <math.h>
@@ -23,8 +24,16 @@ static void pause_ms(long ms) {
 }
 
 int main(int argc, char **argv) {
+    if (argc == 3 && strcmp(argv[2], "--exit-unclosed") == 0) {
+        haptics_engine *engine = NULL;
+        const double feedback[] = {0.3, 1.0};
+        int set = step("open hidraw", haptics_engine_open("hidraw", argv[1], &engine), HAPTICS_OK) &&
+                  step("feedback", haptics_set_trigger_effect(engine, "right", "feedback", feedback, 2), HAPTICS_OK);
+        pause_ms(200);
+        return set ? 0 : 1;
+    }
     if (argc != 2) {
-        fprintf(stderr, "usage: trigger-effect DEVICE\n");
+        fprintf(stderr, "usage: trigger-effect DEVICE [--exit-unclosed]\n");
         return 2;
     }
     haptics_engine *engine = NULL;

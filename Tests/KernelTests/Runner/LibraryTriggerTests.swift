@@ -5,14 +5,18 @@ import VirtualDevices
 /// `haptics_set_trigger_effect` sends the blocks `haptics trigger` sends for the same effect, a
 /// NaN sends nothing, closing the engine turns the trigger off; a waveform envelope on the right
 /// trigger plays as vibration within the trigger's 10-160 Hz band, its frequency rising from
-/// about 40 Hz to about 150 Hz as the envelope's does, and ends off.
+/// about 40 Hz to about 150 Hz as the envelope's does, and ends off; a program that exits with
+/// an effect set, without closing its engine, leaves the trigger off (the pad's guardian resets it).
 enum LibraryTriggerTests {
     static func all(program: String?, haptics: String?) -> [KernelTest] {
         guard let program, let haptics else { return [] }
         return [
             KernelTest(name: "libhaptics dualsense: trigger effects as haptics trigger sends them, off on close; a waveform envelope") {
                 try await effects(program: program, haptics: haptics)
-            }
+            },
+            KernelTest(name: "libhaptics dualsense: a program exiting with an effect set leaves the trigger off within 200 ms") {
+                try await exitUnclosed(program: program)
+            },
         ]
     }
 
@@ -56,5 +60,23 @@ enum LibraryTriggerTests {
         let rises = frequencies.firstIndex { $0 <= 50 }.flatMap { low in frequencies.lastIndex { $0 >= 120 }.map { low < $0 } }
         try expect(rises == true, "the envelope's frequency did not rise from 40 to 150 Hz: \(frequencies)")
         try expect(blocks.last?.isOff == true, "the trigger was not off after the envelope: \(described)")
+    }
+
+    private static func exitUnclosed(program: String) async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        let since = Monotonic.now
+        let (status, output) = try ChildProcess(program, [HidrawTests.dualSenseName, "--exit-unclosed"]).finish()
+        let exited = Monotonic.now
+        try expect(status == 0, "trigger-effect --exit-unclosed exited \(status):\n\(output)")
+        let set = try require(
+            pad.outputReports.first { $0.at >= since && $0.setsTriggers && !$0.rightTrigger.isOff },
+            "the effect never reached the pad:\n\(output)")
+        _ = Monotonic.wait(upTo: .seconds(1)) { pad.outputReports.contains { $0.at > set.at && $0.setsTriggers && $0.rightTrigger.isOff } }
+        let off = try require(
+            pad.outputReports.first { $0.at > set.at && $0.setsTriggers && $0.rightTrigger.isOff }, "the trigger was not turned off")
+        let late = off.at - exited
+        try expect(late <= .milliseconds(200), "the trigger was off \(Int(late.inMilliseconds)) ms after the exit")
+        print("note: the trigger was off \(Int(late.inMilliseconds)) ms after the program's exit was seen (negative: before)")
     }
 }
