@@ -1,9 +1,10 @@
 /*
  * haptics.h: the C interface of libhaptics, the Haptics engine for Linux.
  *
- * Impacts, notifications, the selection tick and authored patterns (AHAP, .haptic), rendered
- * to dual-motor rumble and played through a driver: a gamepad through the kernel's evdev
- * force-feedback interface, the terminal, or a recorder that a test reads back.
+ * Impacts, notifications, the selection tick, authored patterns (AHAP, .haptic), Android's
+ * primitives and envelopes, rendered to dual-motor rumble and played through a driver: a gamepad
+ * through the kernel's evdev force-feedback interface, the terminal, or a recorder that a test
+ * reads back; and the effects of a DualSense's adaptive triggers.
  *
  *     haptics_engine *engine;
  *     if (haptics_engine_open("auto", NULL, &engine) != HAPTICS_OK) {
@@ -57,7 +58,8 @@ typedef enum haptics_status {
         unreadable or too large file. The message names the file and the JSON path. */
     HAPTICS_ERROR_FORMAT = -4,
     /** The engine's driver does not offer this: recorded frames from an engine that does not
-        record, waiting on a "record" engine for a playback that repeats forever. */
+        record, waiting on a "record" engine for a playback that repeats forever, a trigger
+        effect on an engine that reaches no adaptive trigger. */
     HAPTICS_ERROR_UNSUPPORTED = -5,
 } haptics_status;
 
@@ -129,8 +131,8 @@ int haptics_engine_open(const char *driver, const char *device, haptics_engine *
 int haptics_engine_open_at(const char *driver, const char *device, const char *locality, haptics_engine **out);
 
 /**
- * Stops everything, turns the motors off, releases the device (erasing what was uploaded to
- * it) and frees the engine. The pointer is invalid afterwards; a later call with it is
+ * Stops everything, turns the motors and the trigger effects off, releases the device (erasing
+ * what was uploaded to it) and frees the engine. The pointer is invalid afterwards; a later call with it is
  * HAPTICS_ERROR_INVALID_ARGUMENT. NULL does nothing and returns HAPTICS_OK, as free(NULL) does.
  */
 int haptics_engine_close(haptics_engine *engine);
@@ -197,8 +199,104 @@ int haptics_play_ahap_json(haptics_engine *engine, const char *json, int repeat)
  */
 int haptics_play_composition(haptics_engine *engine, const char *composition, int repeat);
 
-/** Stops every playback at once and turns the motors off. */
+/** The initial sharpness or frequency of an envelope that starts at its first control point's. */
+#define HAPTICS_ENVELOPE_FIRST_POINT (-1.0)
+
+/** One control point of a basic envelope (Android's BasicEnvelopeBuilder.addControlPoint). */
+typedef struct haptics_basic_point {
+    /** The intensity reached, 0...1. */
+    double intensity;
+    /** The sharpness reached, 0...1. */
+    double sharpness;
+    /** Seconds to reach them from the previous point (or the start), above 0. */
+    double duration;
+} haptics_basic_point;
+
+/** One control point of a waveform envelope (Android's WaveformEnvelopeBuilder.addControlPoint). */
+typedef struct haptics_waveform_point {
+    /** The amplitude reached, 0...1. */
+    double amplitude;
+    /** The frequency reached, in Hz, above 0. */
+    double frequency_hz;
+    /** Seconds to reach them from the previous point (or the start), above 0. */
+    double duration;
+} haptics_waveform_point;
+
+/**
+ * Plays an effect drawn by its envelope, as Android's VibrationEffect.BasicEnvelopeBuilder:
+ * `count` control points of intensity and sharpness, each reached over its duration from the
+ * previous one, starting at intensity 0 and `initial_sharpness` (0...1, or
+ * HAPTICS_ENVELOPE_FIRST_POINT: the first point's sharpness), linear between them; the last
+ * point must be at intensity 0. It plays as one continuous event, `repeat` times or
+ * HAPTICS_REPEAT_FOREVER, the same on every pad. Returns at once.
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (points NULL with a count above 0, no point, an
+ * intensity or sharpness NaN or outside 0...1, a duration that is not a number of seconds above
+ * 0, a last point above intensity 0, repeat 0 or below -1: the message names the control point,
+ * counted from 1: points[0] is control point 1).
+ */
+int haptics_play_basic_envelope(haptics_engine *engine, double initial_sharpness, const haptics_basic_point *points, size_t count,
+                                int repeat);
+
+/**
+ * Plays an effect drawn by its envelope in the pad's own units, as Android's
+ * VibrationEffect.WaveformEnvelopeBuilder: `count` control points of amplitude and frequency in
+ * Hz, each reached over its duration from the previous one, starting at amplitude 0 and
+ * `initial_frequency_hz` (above 0, or HAPTICS_ENVELOPE_FIRST_POINT: the first point's),
+ * `repeat` times or HAPTICS_REPEAT_FOREVER. Returns at once.
+ *
+ * The frequencies are checked against the band of the actuators at the engine's locality (where
+ * the path lets a pattern choose the frequency: HD Rumble, a DualSense's triggers, its voice
+ * coils; `haptics devices --json` lists each one's "frequency_hz"). out_of_band says what a
+ * frequency outside it does: "refuse" (an error naming the point and the band) or "nearest"
+ * (it plays at the nearest frequency of the band).
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (points NULL with a count above 0, no point, an
+ * amplitude NaN or outside 0...1, a frequency or duration that is not a number above 0, an
+ * out_of_band other than "refuse" and "nearest", repeat 0 or below -1, and with "refuse" a
+ * frequency outside the band: the message names the control point, counted from 1, and the
+ * band), HAPTICS_ERROR_UNSUPPORTED (an engine whose actuators at its locality set no
+ * frequency: the terminal, a recording, evdev rumble, a DualSense's handles through rumble).
+ */
+int haptics_play_waveform_envelope(haptics_engine *engine, double initial_frequency_hz, const haptics_waveform_point *points,
+                                   size_t count, const char *out_of_band, int repeat);
+
+/** Stops every playback at once and turns the motors and the trigger effects off. */
 int haptics_stop(haptics_engine *engine);
+
+/**
+ * Sets the effect of an adaptive trigger (a DualSense's), as GCDualSenseAdaptiveTrigger does and
+ * `haptics trigger` takes it: on "left", "right" or "both" triggers of every pad with adaptive
+ * triggers the engine reaches. The effect holds, beside what the engine plays (a frame at a
+ * trigger locality vibrates the trigger, then it returns to the effect), until another effect,
+ * haptics_stop or haptics_engine_close; a process that dies without closing leaves the trigger
+ * off too (the hidraw guardian resets it). Returns once the pads have been written.
+ *
+ * mode and its values, in this order, each 0...1 (a position 0 is the trigger at rest, 1 fully
+ * pulled; a frequency 0 the slowest the trigger plays, 1 the fastest):
+ *   "off"                   none: the trigger moves freely.
+ *   "feedback"              start, strength: resistance from start to the end of the travel.
+ *   "weapon"                start, end, strength: resistance from start that gives way at end.
+ *   "vibration"             start, amplitude, frequency: vibration from start to the end.
+ *   "slope"                 start, end, strength, end strength: resistance rising or falling
+ *                           linearly from strength at start to end strength at end, held after.
+ *   "positional-feedback"   10 strengths, one for each zone along the travel from rest (0) to
+ *                           fully pulled (9); a zone of strength 0 moves freely.
+ *   "positional-vibration"  10 amplitudes, one a zone as above, then the frequency.
+ * values points to count doubles (NULL with count 0 for "off").
+ *
+ * Only a pad driven through its hidraw node has its triggers reached: an engine opened with
+ * "hidraw", or "auto" on a DualSense where the locality holds the triggers ("all",
+ * "triggers"...).
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (an unknown side or mode, values NULL with a count
+ * above 0, a count that is not the mode's, a value NaN or outside 0...1: the message names its
+ * index and what it is), HAPTICS_ERROR_UNSUPPORTED (an engine that reaches no adaptive trigger:
+ * "stdout", "record", "evdev", "audio", or pads without them: the message names what the pad
+ * has), HAPTICS_ERROR_DEVICE (a pad that cannot be written: unplugged, say). The arguments are
+ * checked first: bad ones change nothing on any pad.
+ */
+int haptics_set_trigger_effect(haptics_engine *engine, const char *side, const char *mode, const double *values, size_t count);
 
 /**
  * Sets the master gain, 0...1, applied to everything played (1 when opened); what is playing

@@ -60,6 +60,15 @@ fixtures=$root/Tests/KernelTests/Fixtures
 # The plain alsa-lib writer the USB audio tests play through; alsa-lib reads alsa.conf.
 tone_writer=$root/.build/tone-writer
 cc -O2 -Wall -o "$tone_writer" Tests/KernelTests/ToneWriter/tone-writer.c -lasound -lm
+# A C program on libhaptics (the debug build, by its soname through an rpath) for the library's
+# trigger test on the emulated DualSense.
+"$swift" build --product HapticsC
+libhaptics_dir=$root/.build/libhaptics
+mkdir -p "$libhaptics_dir"
+ln -sf "$bin/libHapticsC.so" "$libhaptics_dir/libhaptics.so.0"
+trigger_effect=$root/.build/trigger-effect
+cc -O2 -Wall -I CHaptics -o "$trigger_effect" Tests/KernelTests/CLibrary/trigger-effect.c -L"$libhaptics_dir" -l:libhaptics.so.0 \
+    -Wl,-rpath,"$libhaptics_dir" -lm
 update_golden=false
 arguments=()
 for argument in "$@"; do
@@ -79,9 +88,9 @@ for kernel in "${kernels[@]}"; do
     echo "== kernel tests, in a VM booting Debian's $kernel kernel"
     status=0
     # The guest's tests take about two minutes under emulation; the cap leaves room for a busy host.
-    KERNEL=$kernel VM_TIMEOUT=${VM_TIMEOUT:-420} VM_EXTRA_FILES="$haptics ${daemon[*]} $fbcli $golden $golden_ahap $fixtures $tone_writer /usr/share/alsa/alsa.conf" \
+    KERNEL=$kernel VM_TIMEOUT=${VM_TIMEOUT:-420} VM_EXTRA_FILES="$haptics ${daemon[*]} $fbcli $golden $golden_ahap $fixtures $tone_writer /usr/share/alsa/alsa.conf $trigger_effect" \
         scripts/vm/run.sh "$tests" --haptics "$haptics" --hapticsd "${daemon[0]}" --dbus-daemon "${daemon[1]}" \
-        --busctl "${daemon[2]}" --fbcli "$fbcli" --golden "$golden" --golden-ahap "$golden_ahap" --fixtures "$fixtures" --tone-writer "$tone_writer" "${arguments[@]}" | tee "$log" || status=$?
+        --busctl "${daemon[2]}" --fbcli "$fbcli" --golden "$golden" --golden-ahap "$golden_ahap" --fixtures "$fixtures" --tone-writer "$tone_writer" --libhaptics-trigger "$trigger_effect" "${arguments[@]}" | tee "$log" || status=$?
     if [[ $status -ne 0 ]]; then
         echo "kernel tests on $kernel failed (status $status); the guest's log is above" >&2
         failed=1

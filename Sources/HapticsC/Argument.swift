@@ -29,6 +29,18 @@ enum Argument {
         return value
     }
 
+    /// `count` elements at `pointer`, which may be NULL only when `count` is 0.
+    static func array<Element>(_ pointer: UnsafePointer<Element>?, count: UInt, named name: String) throws(LibraryError) -> [Element] {
+        if pointer == nil, count > 0 { throw .invalidArgument("\(name) is NULL, with a count of \(count)") }
+        return Array(UnsafeBufferPointer(start: pointer, count: Int(clamping: count)))
+    }
+
+    /// An envelope's initial value: `nil` for `HAPTICS_ENVELOPE_FIRST_POINT` (the first
+    /// control point's), else the value, which the envelope checks.
+    static func initial(_ value: Double) -> Double? {
+        value == HAPTICS_ENVELOPE_FIRST_POINT ? nil : value
+    }
+
     /// The value that means "until stopped" (`HAPTICS_REPEAT_FOREVER`).
     static let forever = Int32(HAPTICS_REPEAT_FOREVER)
 

@@ -13,6 +13,13 @@ import Synchronization
 final class LibraryEngine: Sendable {
     /// The engine.
     let engine: HapticEngine
+    /// The driver the engine plays to, which `setTriggerEffect` looks into.
+    private let driver: any HapticDriver
+    /// Where on the pads the engine plays.
+    let locality: Locality
+    /// What the actuators the engine plays on can do (`PlaybackPad.limits(of:)`); `nil` when
+    /// it plays on no pad (the terminal, a recording).
+    let limits: PadLimits?
     /// The recorder a `record` engine plays to; `nil` on any other.
     private let recorder: RecordingDriver?
     /// The playbacks started and not seen ended yet, and the first failure seen since the
@@ -57,11 +64,12 @@ final class LibraryEngine: Sendable {
         } catch {
             throw .device(error)
         }
+        let profile = PlaybackPad.profile(of: made)
         self.recorder = recorder
-        engine =
-            recorder == nil
-            ? HapticEngine(driver: made, settings: RenderSettings(pad: PlaybackPad.profile(of: made)))
-            : HapticEngine(instantDriver: made)
+        self.driver = made
+        self.locality = locality
+        limits = PlaybackPad.limits(of: made)
+        engine = recorder == nil ? HapticEngine(driver: made, settings: RenderSettings(pad: profile)) : HapticEngine(instantDriver: made)
     }
 
     /// Starts a playback with `start`, and keeps its handle for `wait()`.
@@ -99,6 +107,18 @@ final class LibraryEngine: Sendable {
             }
         }
         if let failure = playbacks.withLock({ $0.failure.take() }) { throw .device(failure) }
+    }
+
+    /// Sets `effect` on the triggers on `sides` of the pads the driver reaches through hidraw
+    /// (`TriggerReach`), until another effect, `haptics_stop` or `close()`.
+    func setTriggerEffect(_ effect: TriggerEffect, on sides: [Actuator.Side]) throws(LibraryError) {
+        do {
+            for side in sides { try TriggerReach.set(effect, on: side, through: driver) }
+        } catch let error as TriggerReachError {
+            throw .unsupported(error.description)
+        } catch {
+            throw .device(error)
+        }
     }
 
     /// The frames a `record` engine's driver has received, in order.

@@ -28,4 +28,18 @@ import Testing
         #expect(PlaybackPad.profile(of: audio) == .dualSenseVoiceCoils)
         #expect(PlaybackPad.profile(of: FanOutDriver([StdoutDriver(format: .text, write: { _ in }), audio])) == .dualSenseVoiceCoils)
     }
+
+    @Test func theLimitsAreEachPadsActuatorsTheVoiceCoilsPlayingADualSensesHandles() throws {
+        #expect(PlaybackPad.limits(playing: []) == nil)
+        #expect(PlaybackPad.limits(of: StdoutDriver(format: .text, write: { _ in })) == nil)
+        let dualSense = try #require(PlaybackPad.limits(playing: [.dualSense]))
+        #expect(dualSense == PadLimits(profile: .dualSense))
+        let coils = try #require(PlaybackPad.limits(playing: [.dualSenseVoiceCoils, .dualSense]))
+        let handles = coils.actuators(at: .handles)
+        #expect(handles.count == 2 && handles.allSatisfy { $0.kind == .voiceCoil && $0.frequencyBand != nil })
+        #expect(coils.actuators(at: .triggers) == PadLimits(profile: .dualSense).actuators(at: .triggers))
+        #expect(coils.actuators(at: .triggers).count == 2)
+        let two = try #require(PlaybackPad.limits(playing: [.dualSense, .switchPro]))
+        #expect(two.actuators.count == PadLimits(profile: .dualSense).actuators.count + PadLimits(profile: .switchPro).actuators.count)
+    }
 }

@@ -1,6 +1,7 @@
 """Haptics for Python: impacts, notifications, the selection tick and authored patterns (Core
 Haptics AHAP, Lofelt / Meta ``.haptic``) played on a Linux gamepad's rumble motors, drawn in the
-terminal, or recorded for a test, through libhaptics (ctypes).
+terminal, or recorded for a test, and the effects of adaptive triggers, through libhaptics
+(ctypes).
 
 ::
 
@@ -16,6 +17,9 @@ terminal, or recorded for a test, through libhaptics (ctypes).
         engine.impact("rigid")
         engine.wait()
 
+    with haptics.Engine(driver="hidraw") as engine:   # a DualSense's adaptive triggers
+        engine.set_trigger_effect("both", haptics.TriggerFeedback(start=0.3, strength=0.8))
+
     with haptics.Engine(driver="record") as engine:   # in a test: no device, no waiting
         engine.play("success")
         engine.wait()
@@ -27,7 +31,8 @@ See ``Engine`` for every call, and ``HapticsError`` for what they raise.
 from __future__ import annotations
 
 from .engine import FOREVER, PRESETS, Engine, Frame, library_version
-from .enums import Driver, ImpactStyle, Locality, NotificationType, Primitive
+from .enums import Driver, ImpactStyle, Locality, NotificationType, OutOfBand, Primitive, TriggerSide
+from .envelopes import BasicPoint, WaveformPoint
 from .errors import (
     DeviceError,
     EngineClosedError,
@@ -38,12 +43,25 @@ from .errors import (
     PatternFormatError,
     UnsupportedError,
 )
+from .triggers import (
+    POSITION_COUNT,
+    TriggerEffect,
+    TriggerFeedback,
+    TriggerOff,
+    TriggerPositionalFeedback,
+    TriggerPositionalVibration,
+    TriggerSlopeFeedback,
+    TriggerVibration,
+    TriggerWeapon,
+)
 
 #: The package's version, the same as the C library's (``library_version()``).
 __version__ = "0.1.0"
 
 __all__ = [
     "FOREVER",
+    "BasicPoint",
+    "POSITION_COUNT",
     "PRESETS",
     "DeviceError",
     "Driver",
@@ -57,8 +75,19 @@ __all__ = [
     "Locality",
     "NotFoundError",
     "NotificationType",
+    "OutOfBand",
     "PatternFormatError",
     "Primitive",
+    "TriggerEffect",
+    "TriggerFeedback",
+    "TriggerOff",
+    "TriggerPositionalFeedback",
+    "TriggerPositionalVibration",
+    "TriggerSide",
+    "TriggerSlopeFeedback",
+    "TriggerVibration",
+    "TriggerWeapon",
     "UnsupportedError",
+    "WaveformPoint",
     "library_version",
 ]

@@ -24,6 +24,29 @@ class Frame(ctypes.Structure):
     ]
 
 
+class BasicPoint(ctypes.Structure):
+    """haptics.h's ``haptics_basic_point``."""
+
+    _fields_ = [
+        ("intensity", ctypes.c_double),
+        ("sharpness", ctypes.c_double),
+        ("duration", ctypes.c_double),
+    ]
+
+
+class WaveformPoint(ctypes.Structure):
+    """haptics.h's ``haptics_waveform_point``."""
+
+    _fields_ = [
+        ("amplitude", ctypes.c_double),
+        ("frequency_hz", ctypes.c_double),
+        ("duration", ctypes.c_double),
+    ]
+
+
+#: haptics.h's ``HAPTICS_ENVELOPE_FIRST_POINT``: an envelope starting at its first point's value.
+ENVELOPE_FIRST_POINT = -1.0
+
 _engine = ctypes.c_void_p
 _string = ctypes.c_char_p
 _signatures = {
@@ -42,6 +65,16 @@ _signatures = {
     "haptics_get_gain": [_engine, ctypes.POINTER(ctypes.c_double)],
     "haptics_wait": [_engine],
     "haptics_recorded_frames": [_engine, ctypes.POINTER(Frame), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)],
+    "haptics_set_trigger_effect": [_engine, _string, _string, ctypes.POINTER(ctypes.c_double), ctypes.c_size_t],
+    "haptics_play_basic_envelope": [_engine, ctypes.c_double, ctypes.POINTER(BasicPoint), ctypes.c_size_t, ctypes.c_int],
+    "haptics_play_waveform_envelope": [
+        _engine,
+        ctypes.c_double,
+        ctypes.POINTER(WaveformPoint),
+        ctypes.c_size_t,
+        _string,
+        ctypes.c_int,
+    ],
 }
 
 _lock = threading.Lock()

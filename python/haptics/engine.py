@@ -10,11 +10,13 @@ import os
 import threading
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Callable, Iterable, List, Mapping, Optional, Tuple, Type, Union
+from typing import Any, Callable, Iterable, List, Mapping, Optional, Tuple, Type, TypeVar, Union
 
 from . import _library
-from .enums import Driver, ImpactStyle, Locality, NotificationType, Primitive
+from .enums import Driver, ImpactStyle, Locality, NotificationType, OutOfBand, Primitive, TriggerSide
+from .envelopes import BasicPoint, WaveformPoint
 from .errors import EngineClosedError, NotFoundError, error_for
+from .triggers import TriggerEffect
 
 #: The ``repeat`` that plays a pattern until ``Engine.stop()``.
 FOREVER = -1
@@ -174,9 +176,96 @@ class Engine:
         text = ",".join(_step(step) for step in steps)
         self._call(lambda handle: self._library.haptics_play_composition(handle, text.encode("utf-8"), count))
 
+    def play_basic_envelope(
+        self, points: Iterable[BasicPoint], initial_sharpness: Optional[float] = None, repeat: int = 1
+    ) -> None:
+        """Plays an effect drawn by its envelope, as Android's ``BasicEnvelopeBuilder``: control
+        points of intensity and sharpness (``BasicPoint``), each reached over its duration from
+        the previous one, starting at intensity 0 and ``initial_sharpness`` (``None``: the first
+        point's), linear between them, ``repeat`` times or ``FOREVER``. The last point must be
+        at intensity 0. It plays the same on every pad.
+
+        ::
+
+            engine.play_basic_envelope([haptics.BasicPoint(1.0, 0.3, 0.2), haptics.BasicPoint(0.0, 0.8, 0.3)])
+
+        A value out of range, no point, or a last point above intensity 0 raises
+        ``InvalidArgumentError`` naming the control point (counted from 1)."""
+        count = _count(repeat)
+        initial = _library.ENVELOPE_FIRST_POINT if initial_sharpness is None else _level(initial_sharpness, "initial_sharpness")
+        chosen = _points(points, BasicPoint)
+        array = (_library.BasicPoint * len(chosen))(
+            *(_library.BasicPoint(p.intensity, p.sharpness, p.duration) for p in chosen)
+        )
+        self._call(lambda handle: self._library.haptics_play_basic_envelope(handle, initial, array, len(chosen), count))
+
+    def play_waveform_envelope(
+        self,
+        points: Iterable[WaveformPoint],
+        initial_frequency_hz: Optional[float] = None,
+        out_of_band: Union[OutOfBand, str] = OutOfBand.REFUSE,
+        repeat: int = 1,
+    ) -> None:
+        """Plays an effect drawn by its envelope in the pad's units, as Android's
+        ``WaveformEnvelopeBuilder``: control points of amplitude and frequency in Hz
+        (``WaveformPoint``), each reached over its duration from the previous one, starting at
+        amplitude 0 and ``initial_frequency_hz`` (``None``: the first point's), ``repeat``
+        times or ``FOREVER``.
+
+        The frequencies are checked against the band of the actuators at the engine's locality
+        (``haptics devices --json`` lists each one's ``frequency_hz``): with ``out_of_band``
+        ``"refuse"`` one outside raises ``InvalidArgumentError`` naming the control point and
+        the band; with ``"nearest"`` it plays at the nearest frequency of the band. An engine
+        whose actuators there set no frequency (the terminal, a recording, evdev rumble) raises
+        ``UnsupportedError``."""
+        count = _count(repeat)
+        if initial_frequency_hz is None:
+            initial = _library.ENVELOPE_FIRST_POINT
+        elif isinstance(initial_frequency_hz, bool) or not isinstance(initial_frequency_hz, numbers.Real):
+            raise TypeError(f"initial_frequency_hz must be a number of Hz, not {type(initial_frequency_hz).__name__}")
+        else:
+            initial = float(initial_frequency_hz)
+        band = _name(out_of_band, "out_of_band", OutOfBand)
+        chosen = _points(points, WaveformPoint)
+        array = (_library.WaveformPoint * len(chosen))(
+            *(_library.WaveformPoint(p.amplitude, p.frequency_hz, p.duration) for p in chosen)
+        )
+        self._call(
+            lambda handle: self._library.haptics_play_waveform_envelope(handle, initial, array, len(chosen), band, count)
+        )
+
     def stop(self) -> None:
-        """Stops every playback at once and turns the motors off."""
+        """Stops every playback at once and turns the motors and the trigger effects off."""
         self._call(self._library.haptics_stop)
+
+    def set_trigger_effect(self, side: Union[TriggerSide, str], effect: TriggerEffect) -> None:
+        """Sets the effect of the ``"left"``, ``"right"`` or ``"both"`` adaptive triggers of every
+        pad with them the engine reaches, as ``GCDualSenseAdaptiveTrigger`` does: ``effect`` is
+        one of ``TriggerOff``, ``TriggerFeedback``, ``TriggerWeapon``, ``TriggerVibration``,
+        ``TriggerSlopeFeedback``, ``TriggerPositionalFeedback``, ``TriggerPositionalVibration``.
+
+        ::
+
+            with haptics.Engine(driver="hidraw", device="DualSense") as engine:
+                engine.set_trigger_effect("right", haptics.TriggerWeapon(start=0.2, end=0.6, strength=1))
+
+        The effect holds beside what the engine plays until another effect, ``stop()`` or
+        ``close()`` (and, if the process dies, the pad's guardian turns it off). Only a pad
+        driven through its hidraw node is reached: an engine with ``"hidraw"``, or ``"auto"`` on
+        a DualSense at a locality holding the triggers. A value outside 0...1 (or NaN), or a
+        positional list that is not ten long, raises ``InvalidArgumentError`` naming it; an
+        engine that reaches no adaptive trigger (``"record"``, ``"stdout"``, ``"evdev"``,
+        ``"audio"``, pads without them) raises ``UnsupportedError``; a pad that cannot be
+        written, ``DeviceError``."""
+        name = _name(side, "side", TriggerSide)
+        if not isinstance(effect, TriggerEffect):
+            raise TypeError(f"effect must be a TriggerEffect (TriggerFeedback...), not {type(effect).__name__}")
+        values = effect.values()
+        array = (ctypes.c_double * len(values))(*values)
+        mode = effect.mode.encode("utf-8")
+        self._call(
+            lambda handle: self._library.haptics_set_trigger_effect(handle, name, mode, array, len(values))
+        )
 
     @property
     def gain(self) -> float:
@@ -290,6 +379,20 @@ def _step(step: Step) -> str:
             raise TypeError(f"delay_ms must be a number of milliseconds, not {type(delay).__name__}")
         return f"{name}:{_level(scale, 'scale')!r}+{float(delay)!r}ms"
     return _name(step, "primitive", Primitive).decode("utf-8")
+
+
+Point = TypeVar("Point", BasicPoint, WaveformPoint)
+
+
+def _points(points: Iterable[Point], kind: Type[Point]) -> List[Point]:
+    """``points`` as a list, each one a ``kind``; ``TypeError`` otherwise."""
+    if isinstance(points, (str, bytes)) or not isinstance(points, Iterable):
+        raise TypeError(f"points must be an iterable of {kind.__name__}, not {type(points).__name__}")
+    chosen = list(points)
+    for point in chosen:
+        if not isinstance(point, kind):
+            raise TypeError(f"each point must be a {kind.__name__}, not {type(point).__name__}")
+    return chosen
 
 
 def _level(value: float, argument: str) -> float:

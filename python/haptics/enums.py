@@ -1,4 +1,5 @@
-"""The names the engine takes: drivers, localities, impact styles, notification types and primitives. Each
+"""The names the engine takes: drivers, localities, impact styles, notification types, primitives, triggers and
+what a waveform envelope does out of band. Each
 member is also its string, so ``"heavy"`` and ``ImpactStyle.HEAVY`` are the same argument."""
 
 from __future__ import annotations
@@ -90,3 +91,24 @@ class Primitive(str, enum.Enum):
     SLOW_RISE = "slow-rise"
     #: A quick downward movement with gravity.
     QUICK_FALL = "quick-fall"
+
+
+class TriggerSide(str, enum.Enum):
+    """Which adaptive trigger ``Engine.set_trigger_effect`` sets."""
+
+    #: The left trigger.
+    LEFT = "left"
+    #: The right trigger.
+    RIGHT = "right"
+    #: Both triggers.
+    BOTH = "both"
+
+
+class OutOfBand(str, enum.Enum):
+    """What ``Engine.play_waveform_envelope`` does with a frequency outside the band the pad
+    plays at the engine's locality."""
+
+    #: Refuse the envelope: ``InvalidArgumentError`` naming the control point and the band.
+    REFUSE = "refuse"
+    #: Play the nearest frequency of the band.
+    NEAREST = "nearest"

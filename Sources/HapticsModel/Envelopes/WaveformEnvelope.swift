@@ -79,6 +79,11 @@ public struct WaveformEnvelope: Sendable, Hashable {
                 playable.append(frequency)
                 continue
             }
+            guard point > 0 || initialFrequency != nil else {
+                // The start is the first control point's frequency: said, if at all, as that point.
+                playable.append(min(max(frequency, band.lowerBound), band.upperBound))
+                continue
+            }
             guard outOfBand == .nearest else {
                 throw EnvelopeError(point: point, problem: .outsideBand(frequency: frequency, band: band, locality: locality))
             }

@@ -26,6 +26,26 @@ package enum PlaybackPad {
         return PadProfile.common(to: profiles)
     }
 
+    /// What the actuators `driver` plays on can do: the limits of every profile
+    /// `profile(of:)` looks into, the pads' actuators side by side (so a locality's band is
+    /// the one all its actuators play); a DualSense's handles where its voice coils play them
+    /// are the coils'. `nil` when it drives no gamepad.
+    package static func limits(of driver: any HapticDriver) -> PadLimits? {
+        limits(playing: profiles(of: driver))
+    }
+
+    /// The limits of drivers playing with `profiles`, as `limits(of:)` says.
+    static func limits(playing profiles: [PadProfile]) -> PadLimits? {
+        guard !profiles.isEmpty else { return nil }
+        let coils = profiles.contains(.dualSenseVoiceCoils)
+        return PadLimits(
+            actuators: profiles.flatMap { profile in
+                PadLimits(profile: profile).actuators.filter { actuator in
+                    !(coils && profile == .dualSense && actuator.locality.parts.isDisjoint(with: PadPart.triggers))
+                }
+            })
+    }
+
     private static func profiles(of driver: any HapticDriver) -> [PadProfile] {
         if let evdev = driver as? EvdevDriver { return evdev.devices.map(\.profile) }
         if let hidraw = driver as? HidrawDriver { return hidraw.renderProfile.map { [$0] } ?? [] }

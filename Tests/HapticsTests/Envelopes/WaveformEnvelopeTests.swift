@@ -45,6 +45,9 @@ import Testing
         #expect(throws: EnvelopeError(point: 0, problem: .outsideBand(frequency: 5, band: 10...160, locality: .triggers))) {
             try sweep(85, 85, 85, initial: 5).pattern(for: dualSense, at: .triggers)
         }
+        #expect(throws: EnvelopeError(point: 1, problem: .outsideBand(frequency: 200, band: 10...160, locality: .triggers))) {
+            try sweep(200, 85, 85).pattern(for: dualSense, at: .triggers)
+        }
         #expect(
             "\(EnvelopeError(point: 2, problem: .outsideBand(frequency: 2000, band: 41...1253, locality: .all)))"
                 == "control point 2: 2000 Hz is outside the 41-1253 Hz band at all")
@@ -54,7 +57,7 @@ import Testing
         let loaded = try sweep(20, 2000, 3000).pattern(for: hdRumble, at: .leftHandle, outOfBand: .nearest)
         #expect(
             loaded.notices.map(\.description) == [
-                "waveform envelope: the initial frequency: 20 Hz is outside the 41-1253 Hz band at left-handle (and 3 more): "
+                "waveform envelope: control point 1: 20 Hz is outside the 41-1253 Hz band at left-handle (and 2 more): "
                     + "played at the nearest frequency of the band"
             ])
         #expect(loaded.pattern.value(of: .sharpness, at: 0) == 0)

@@ -1,23 +1,7 @@
 import HapticsModel
 
-/// A mode `haptics trigger` sets, by the name the command line gives it, with the options it
-/// needs: one for each of `TriggerEffect`'s cases.
-enum TriggerMode: String, CaseIterable, Sendable {
-    /// `TriggerEffect.off`.
-    case off
-    /// `TriggerEffect.feedback`.
-    case feedback
-    /// `TriggerEffect.weapon`.
-    case weapon
-    /// `TriggerEffect.vibration`.
-    case vibration
-    /// `TriggerEffect.slopeFeedback`.
-    case slope
-    /// `TriggerEffect.positionalFeedback`.
-    case positionalFeedback = "positional-feedback"
-    /// `TriggerEffect.positionalVibration`.
-    case positionalVibration = "positional-vibration"
-
+/// The options `haptics trigger` takes for each mode.
+extension TriggerMode {
     /// The options it needs, all of them, by name.
     var options: [String] {
         switch self {

@@ -1,0 +1,39 @@
+import HapticsHidraw
+package import HapticsModel
+import HapticsPlayback
+
+/// The adaptive triggers a driver reaches: those of the pads its hidraw drivers drive, looking
+/// into a `RoutedDriver`'s base and the drivers of a `FanOutDriver`, as `PlaybackPad` does.
+/// Nothing else reaches a trigger's effect: the terminal, a recording, evdev and the voice
+/// coils play frames only.
+package enum TriggerReach {
+    /// Sets `effect` on the trigger on `side` of every pad with adaptive triggers that `driver`
+    /// reaches, until another effect, the driver's `stop` or `close` (and the hidraw guardian,
+    /// if the process dies).
+    ///
+    /// - Throws: `TriggerReachError` when `driver` reaches no adaptive trigger, else why a pad
+    ///   cannot be opened or written (`HidrawError`).
+    package static func set(_ effect: TriggerEffect, on side: Actuator.Side, through driver: any HapticDriver) throws {
+        let drivers = hidrawDrivers(in: driver)
+        guard !drivers.isEmpty else { throw TriggerReachError.noHidraw }
+        var without: [(name: String, parts: Set<PadPart>)] = []
+        for driver in drivers {
+            do {
+                try driver.setTriggerEffect(effect, on: side)
+            } catch HidrawError.noAdaptiveTriggers(let name) {
+                without.append((name, driver.pads.first?.model.parts ?? []))
+            }
+        }
+        if without.count == drivers.count, let first = without.first {
+            throw TriggerReachError.noAdaptiveTriggers(name: first.name, parts: first.parts)
+        }
+    }
+
+    /// The hidraw drivers in `driver`, in order.
+    static func hidrawDrivers(in driver: any HapticDriver) -> [HidrawDriver] {
+        if let hidraw = driver as? HidrawDriver { return [hidraw] }
+        if let routed = driver as? RoutedDriver { return hidrawDrivers(in: routed.base) }
+        if let fanOut = driver as? FanOutDriver { return fanOut.drivers.flatMap(hidrawDrivers(in:)) }
+        return []
+    }
+}
