@@ -24,6 +24,14 @@ public struct HidrawPadModel: Sendable, Hashable {
     /// `switch-pro-hd` for the Switch Pro (HD Rumble), the pad's own for the others.
     public var renderProfile: PadProfile { family.renderProfile }
 
+    /// The profile frames for this pad are rendered with when hidraw plays `parts` on it,
+    /// connected over Bluetooth (`bluetooth`) or not: `dualsense-voice-coils` for a DualSense
+    /// over Bluetooth playing a handle (its handles play on the voice coils, report 0x32),
+    /// `renderProfile` otherwise.
+    public func renderProfile(bluetooth: Bool, parts: Set<PadPart>) -> PadProfile {
+        family.renderProfile(bluetooth: bluetooth, parts: parts)
+    }
+
     /// Whether the pad takes trigger effects (`HidrawDriver.setTriggerEffect(_:on:)`).
     public var hasAdaptiveTriggers: Bool { family.hasAdaptiveTriggers }
 

@@ -19,6 +19,9 @@ protocol HidrawPadFamily: Sendable {
     static var parts: Set<PadPart> { get }
     /// The profile frames are rendered with when its reports play them.
     static var renderProfile: PadProfile { get }
+    /// The profile frames are rendered with when its reports play `parts` on a pad connected
+    /// over Bluetooth (`bluetooth`) or not.
+    static func renderProfile(bluetooth: Bool, parts: Set<PadPart>) -> PadProfile
     /// Whether its pads take trigger effects (`setTriggerEffect(_:on:)`).
     static var hasAdaptiveTriggers: Bool { get }
     /// Whether its reports are FEATURE reports (`HIDIOCSFEATURE`) rather than output reports
@@ -65,6 +68,9 @@ protocol HidrawPadFamily: Sendable {
 extension HidrawPadFamily {
     /// No adaptive triggers.
     static var hasAdaptiveTriggers: Bool { false }
+
+    /// `renderProfile`, whatever the bus and the parts.
+    static func renderProfile(bluetooth: Bool, parts: Set<PadPart>) -> PadProfile { renderProfile }
 
     /// Output reports.
     static var sendsFeatureReports: Bool { false }
