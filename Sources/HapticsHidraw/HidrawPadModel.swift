@@ -43,6 +43,12 @@ public struct HidrawPadModel: Sendable, Hashable {
         family.partsTakenOver(from: wanted)
     }
 
+    /// The same on a pad connected over Bluetooth (`bluetooth`) or not: over Bluetooth a
+    /// DualSense's handles too, played on its voice coils (reports 0x32).
+    public func partsTakenOver(from wanted: Set<PadPart>, bluetooth: Bool) -> Set<PadPart> {
+        family.partsTakenOver(from: wanted, bluetooth: bluetooth)
+    }
+
     /// Whether two models are the same family's.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         ObjectIdentifier(lhs.family) == ObjectIdentifier(rhs.family)

@@ -37,6 +37,11 @@ struct DualSensePad: HidrawPadFamily {
         wanted.intersection(PadPart.triggers)
     }
 
+    /// The triggers, and over Bluetooth the handles too (they play on the voice coils).
+    static func partsTakenOver(from wanted: Set<PadPart>, bluetooth: Bool) -> Set<PadPart> {
+        wanted.intersection(bluetooth ? PadPart.triggers.union(PadPart.handles) : PadPart.triggers)
+    }
+
     /// The parts played.
     let parts: Set<PadPart>
     /// Whether the pad is connected over Bluetooth.

@@ -36,6 +36,10 @@ protocol HidrawPadFamily: Sendable {
     /// pad's hidraw node is writable (the rest stay with evdev).
     static func partsTakenOver(from wanted: Set<PadPart>) -> Set<PadPart>
 
+    /// The parts of `wanted` its reports play in place of the kernel's rumble on a pad
+    /// connected over Bluetooth (`bluetooth`) or not, when the pad's hidraw node is writable.
+    static func partsTakenOver(from wanted: Set<PadPart>, bluetooth: Bool) -> Set<PadPart>
+
     /// A pad of the family that plays `parts`, over Bluetooth or not.
     init(parts: Set<PadPart>, isBluetooth: Bool)
 
@@ -68,6 +72,11 @@ protocol HidrawPadFamily: Sendable {
 extension HidrawPadFamily {
     /// No adaptive triggers.
     static var hasAdaptiveTriggers: Bool { false }
+
+    /// `partsTakenOver(from:)`, whatever the bus.
+    static func partsTakenOver(from wanted: Set<PadPart>, bluetooth: Bool) -> Set<PadPart> {
+        partsTakenOver(from: wanted)
+    }
 
     /// `renderProfile`, whatever the bus and the parts.
     static func renderProfile(bluetooth: Bool, parts: Set<PadPart>) -> PadProfile { renderProfile }

@@ -27,7 +27,8 @@ enum BluetoothVoiceCoilTests {
     /// `play heavy`: every report 0x32 is sealed and well formed, its counter +1 and its
     /// sequence +1 (mod 16) from the one before; a report 0x31 without the rumble emulation
     /// bits comes before the first; both channels correlate at 0.95 or more with the render
-    /// taken every 16th frame (aligned on the first non-zero sample); the last is silent, and
+    /// taken every 16th frame and scaled to 8 bits (aligned on the first non-zero sample); the
+    /// last is silent, and
     /// nothing sounds after the player exited.
     static func heavyMatchesTheRender(haptics: String) async throws {
         let render = try ChildProcess(haptics, ["render", "heavy", "--format", "wav"]).finishWithBytes()
@@ -63,13 +64,17 @@ enum BluetoothVoiceCoilTests {
             "the report 0x31 before the stream sets the rumble emulation bits: \(handBack)")
         for (side, channel) in [("left", 0), ("right", 1)] {
             let played = reports.flatMap { side == "left" ? $0.left : $0.right }.map { Int16($0) }
-            let predicted = stride(from: channel, to: expected.count, by: 2 * 16).map { expected[$0] }
+            let predicted = stride(from: channel, to: expected.count, by: 2 * 16).map {
+                Int16((Double(expected[$0]) * 127 / 32_767).rounded())
+            }
             let start = try require(played.firstIndex { $0 != 0 }, "the \(side) actuator stayed silent: \(timeline)")
             let first = try require(predicted.firstIndex { $0 != 0 }, "the render's \(side) channel is silent")
             let reference = Array(predicted[first...])
             let heard = Array(played[start...].prefix(reference.count))
             let correlation = USBAudioDriverTests.correlation(heard, reference)
-            print("note: the \(side) actuator correlates \((correlation * 1000).rounded() / 1000) with the render over \(reference.count) samples")
+            print(
+                "note: the \(side) actuator correlates \((correlation * 1000).rounded() / 1000) with the render over \(reference.count) samples"
+            )
             try expect(
                 correlation >= 0.95,
                 "the \(side) actuator correlates \(correlation) with the render's every 16th frame (\(heard.prefix(24)) heard, \(reference.prefix(24)) rendered)"
@@ -113,7 +118,9 @@ enum BluetoothVoiceCoilTests {
             try expect(after.last?.isSilent == true, "after signal \(signal) the last report 0x32 sounds: \(timeline)")
             let late = after.filter { $0.at > signalled + silenceDeadline && !$0.isSilent }
             try expect(late.isEmpty, "sound arrived later than 100 ms after signal \(signal): \(timeline)")
-            print("note: after signal \(signal) the silent report 0x32 reached the pad \(Int((silence.at - signalled).inMilliseconds)) ms later")
+            print(
+                "note: after signal \(signal) the silent report 0x32 reached the pad \(Int((silence.at - signalled).inMilliseconds)) ms later"
+            )
         }
     }
 
