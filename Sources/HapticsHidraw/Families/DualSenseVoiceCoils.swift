@@ -11,9 +11,9 @@ import HapticsModel
 /// report start playing on the pad, one `DualSenseHapticsReport.period` (10 2/3 ms) per
 /// report. A report goes out as soon as what was written reaches no further than `lead` past
 /// now, so between one and two reports (10.7 to 21.3 ms) are always written ahead; a wake-up
-/// that comes late finds the playhead in the past and moves it to now (the pad ran dry
-/// meanwhile; no sample is skipped). Once the frames have come to rest, one all-silent report
-/// ends the stream.
+/// that comes late finds the playhead in the past and writes the reports it missed at once (up
+/// to `catchUp`). No sample is ever skipped. Once the frames have come to rest, one all-silent
+/// report ends the stream.
 ///
 /// Pure: the time is passed in; the family asks the driver for a wake-up at `nextDue`.
 struct DualSenseVoiceCoils: Sendable {
@@ -21,6 +21,14 @@ struct DualSenseVoiceCoils: Sendable {
     /// playing. That report of margin covers a wake-up that comes late (a timer on a loaded
     /// machine) and the Bluetooth stack's queue; more would delay every frame by as much.
     static let lead = DualSenseHapticsReport.period
+
+    /// How far behind now the playhead may fall and still be caught up with: four reports,
+    /// 42 2/3 ms. A wake-up that comes late (a loaded machine) writes the reports it missed at
+    /// once, so the samples keep the frames' timing and a frame applied next does not cut the
+    /// one before short; after a longer stall (a process stopped, a machine suspended) the
+    /// playhead restarts that far behind now, and the stream runs later than the frames by the
+    /// rest.
+    static let catchUp = DualSenseHapticsReport.period * 4
 
     /// The all-silent report the guardian and `close` write, sequence and counter 0: the
     /// reverse-engineered streams start their counters anywhere, so a pad killed mid-stream is
@@ -75,7 +83,7 @@ struct DualSenseVoiceCoils: Sendable {
     /// rest, one all-silent report, and the stream stops.
     mutating func reports(now: Duration) -> [[UInt8]] {
         guard var head = playhead else { return [] }
-        head = max(head, now)
+        head = max(head, now - Self.catchUp)
         var reports: [[UInt8]] = []
         while head <= now + Self.lead {
             if feed.isIdle {

@@ -37,11 +37,21 @@ import Testing
         #expect(coils.reports(now: due - .milliseconds(1)).isEmpty)
         let one = coils.reports(now: due)
         #expect(one.count == 1 && one[0][10] == 2 && one[0][1] == 0x20)
-        // A wake-up 30 ms late: the pad ran dry; the playhead restarts at now, no sample skipped.
+        // A wake-up 30 ms late writes the reports it missed at once: the playhead keeps its time.
         let late = try #require(coils.nextDue) + .milliseconds(30)
         let caughtUp = coils.reports(now: late)
-        #expect(caughtUp.count == 2 && caughtUp.map { $0[10] } == [3, 4])
-        #expect(coils.nextDue == late + period * 2 - DualSenseVoiceCoils.lead)
+        #expect(caughtUp.map { $0[10] } == [3, 4, 5])
+        #expect(coils.nextDue == period * 6 - DualSenseVoiceCoils.lead)
+    }
+
+    @Test func aLongStallRestartsThePlayheadCatchUpBehindNow() throws {
+        var coils = DualSenseVoiceCoils(parts: PadPart.handles)
+        _ = coils.play(frame(2_000, level: 1), split: split, now: .zero)
+        let stalled = try #require(coils.nextDue) + .milliseconds(500)
+        let reports = coils.reports(now: stalled)
+        // From catchUp (4 reports) behind now to lead past it: 6 reports, counters on from 2.
+        #expect(reports.map { $0[10] } == [2, 3, 4, 5, 6, 7])
+        #expect(coils.nextDue == stalled - DualSenseVoiceCoils.catchUp + period * 6 - DualSenseVoiceCoils.lead)
     }
 
     @Test func theCounterWrapsAndTheSequenceCountsModulo16() {

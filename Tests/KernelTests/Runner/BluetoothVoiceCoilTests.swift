@@ -77,7 +77,7 @@ enum BluetoothVoiceCoilTests {
             )
             try expect(
                 correlation >= 0.95,
-                "the \(side) actuator correlates \(correlation) with the render's every 16th frame (\(heard.prefix(24)) heard, \(reference.prefix(24)) rendered)"
+                "the \(side) actuator correlates \(correlation) with the render's every 16th frame (from the first difference: \(Array(heard.dropFirst(zip(heard, reference).prefix { $0 == $1 }.count).prefix(24))) heard, \(Array(reference.dropFirst(zip(heard, reference).prefix { $0 == $1 }.count).prefix(24))) rendered, \(zip(heard, reference).prefix { $0 == $1 }.count) alike); reports: \(timeline)"
             )
         }
         try expect(reports.last?.isSilent == true, "the last report 0x32 was not silent: \(timeline)")
