@@ -109,10 +109,14 @@ struct DualSenseVoiceCoils: Sendable {
     /// One report's worth of the feed's samples (fewer once it comes to rest), at 3 kHz.
     private mutating func nextSamples() -> [Int8] {
         var stereo: [Int16] = []
+        stereo.reserveCapacity(2 * Self.sourceFramesPerReport)
         while stereo.count < 2 * Self.sourceFramesPerReport, !feed.isIdle {
             let (left, right) = feed.next(Self.sourceFramesPerReport - stereo.count / 2, hold: true)
             guard !left.isEmpty else { break }
-            for index in left.indices { stereo += [left[index], right[index]] }
+            for index in left.indices {
+                stereo.append(left[index])
+                stereo.append(right[index])
+            }
         }
         return DualSenseHapticsReport.resample(stereo)
     }
