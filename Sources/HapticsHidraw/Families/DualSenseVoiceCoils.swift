@@ -22,13 +22,13 @@ struct DualSenseVoiceCoils: Sendable {
     /// machine) and the Bluetooth stack's queue; more would delay every frame by as much.
     static let lead = DualSenseHapticsReport.period
 
-    /// How far behind now the playhead may fall and still be caught up with: four reports,
-    /// 42 2/3 ms. A wake-up that comes late (a loaded machine) writes the reports it missed at
+    /// How far behind now the playhead may fall and still be caught up with: ten reports,
+    /// 106 2/3 ms. A wake-up that comes late (a loaded machine) writes the reports it missed at
     /// once, so the samples keep the frames' timing and a frame applied next does not cut the
     /// one before short; after a longer stall (a process stopped, a machine suspended) the
     /// playhead restarts that far behind now, and the stream runs later than the frames by the
     /// rest.
-    static let catchUp = DualSenseHapticsReport.period * 4
+    static let catchUp = DualSenseHapticsReport.period * 10
 
     /// The all-silent report the guardian and `close` write, sequence and counter 0: the
     /// reverse-engineered streams start their counters anywhere, so a pad killed mid-stream is

@@ -49,9 +49,9 @@ import Testing
         _ = coils.play(frame(2_000, level: 1), split: split, now: .zero)
         let stalled = try #require(coils.nextDue) + .milliseconds(500)
         let reports = coils.reports(now: stalled)
-        // From catchUp (4 reports) behind now to lead past it: 6 reports, counters on from 2.
-        #expect(reports.map { $0[10] } == [2, 3, 4, 5, 6, 7])
-        #expect(coils.nextDue == stalled - DualSenseVoiceCoils.catchUp + period * 6 - DualSenseVoiceCoils.lead)
+        // From catchUp (10 reports) behind now to lead past it: 12 reports, counters on from 2.
+        #expect(reports.map { $0[10] } == Array(2...13))
+        #expect(coils.nextDue == stalled - DualSenseVoiceCoils.catchUp + period * 12 - DualSenseVoiceCoils.lead)
     }
 
     @Test func theCounterWrapsAndTheSequenceCountsModulo16() {
