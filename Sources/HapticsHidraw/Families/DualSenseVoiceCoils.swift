@@ -70,22 +70,34 @@ struct DualSenseVoiceCoils: Sendable {
         let silent = FrameCharacter(amplitude: 0, sharpness: character.sharpness)
         let wave = WaveformFrame(
             start: frame.start, duration: frame.duration, left: left ? character : silent, right: right ? character : silent)
+        var missed: [[UInt8]] = []
         if playhead == nil {
             guard wave.left.amplitude > 0 || wave.right.amplitude > 0 else { return [] }
             feed = VoiceCoilFeed(sampleRate: Self.sourceRate)
             playhead = now
+        } else {
+            missed = reports(now: now, until: now)
         }
+        guard playhead != nil else { return missed }
         feed.play(wave)
-        return reports(now: now)
+        return missed + reports(now: now)
     }
 
     /// The reports due at `now`: until what was written reaches beyond `lead` past now; once the frames have come to
     /// rest, one all-silent report, and the stream stops.
     mutating func reports(now: Duration) -> [[UInt8]] {
+        reports(now: now, until: now + Self.lead)
+    }
+
+    /// The reports whose samples start at most at `end` (from `catchUp` behind `now` on), of
+    /// the frame playing: a wake-up's (`end` is `lead` past now), or, before a newer frame
+    /// replaces it, those a late wake-up missed (`end` is now), so the newer frame cuts no
+    /// sample of the one before short.
+    private mutating func reports(now: Duration, until end: Duration) -> [[UInt8]] {
         guard var head = playhead else { return [] }
         head = max(head, now - Self.catchUp)
         var reports: [[UInt8]] = []
-        while head <= now + Self.lead {
+        while head <= end {
             if feed.isIdle {
                 reports.append(next([]))
                 playhead = nil

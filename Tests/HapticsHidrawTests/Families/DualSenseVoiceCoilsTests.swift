@@ -44,6 +44,16 @@ import Testing
         #expect(coils.nextDue == period * 6 - DualSenseVoiceCoils.lead)
     }
 
+    @Test func aFrameAfterALateWakeUpFollowsTheReportsItMissedOfTheOneBefore() throws {
+        var coils = DualSenseVoiceCoils(parts: PadPart.handles)
+        let first = coils.play(frame(60, level: 1), split: split, now: .zero)
+        let all = first + coils.play(frame(0, level: 0, at: .milliseconds(60)), split: split, now: .milliseconds(60))
+        // The reports up to 53 ms carry the first frame at full scale; the ramp comes after.
+        #expect(all.map { $0[10] } == Array(0..<7))
+        #expect(all.prefix(5).allSatisfy { (samples($0).map { abs(Int($0)) }.max() ?? 0) >= 100 })
+        #expect(samples(all[6]).suffix(32).allSatisfy { $0 == 0 })
+    }
+
     @Test func aLongStallRestartsThePlayheadCatchUpBehindNow() throws {
         var coils = DualSenseVoiceCoils(parts: PadPart.handles)
         _ = coils.play(frame(2_000, level: 1), split: split, now: .zero)
