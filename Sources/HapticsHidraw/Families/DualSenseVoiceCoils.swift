@@ -64,21 +64,19 @@ struct DualSenseVoiceCoils: Sendable {
     var nextDue: Duration? { playhead.map { $0 - Self.lead } }
 
     /// Plays `frame` from the next report on, starting the stream at `now` if it was stopped
-    /// (a silent frame does not start it); the reports due now.
+    /// (a silent frame does not start it); the reports due now: first those a late wake-up
+    /// missed, which carry the frame before, then the frame's.
     mutating func play(_ frame: RumbleFrame, split: RenderSettings.MotorSplit, now: Duration) -> [[UInt8]] {
         let character = FrameCharacter(frame, split: split)
         let silent = FrameCharacter(amplitude: 0, sharpness: character.sharpness)
         let wave = WaveformFrame(
             start: frame.start, duration: frame.duration, left: left ? character : silent, right: right ? character : silent)
-        var missed: [[UInt8]] = []
+        let missed = reports(now: now, until: now)
         if playhead == nil {
-            guard wave.left.amplitude > 0 || wave.right.amplitude > 0 else { return [] }
+            guard wave.left.amplitude > 0 || wave.right.amplitude > 0 else { return missed }
             feed = VoiceCoilFeed(sampleRate: Self.sourceRate)
             playhead = now
-        } else {
-            missed = reports(now: now, until: now)
         }
-        guard playhead != nil else { return missed }
         feed.play(wave)
         return missed + reports(now: now)
     }
