@@ -87,10 +87,12 @@ public final class HidrawDriver: HapticDriver {
     public var pads: [HidrawPadInfo] { state.withLock { $0.pads.map(\.info) } }
 
     /// The profile frames for these pads are rendered with, or `nil` before `prepare`:
-    /// `switch-pro-hd` for a Switch Pro (HD Rumble), the pad's own profile for the others, and
-    /// `generic` for pads of different kinds.
+    /// `switch-pro-hd` for a Switch Pro (HD Rumble), `dualsense-voice-coils` for a DualSense
+    /// over Bluetooth playing a handle (its handles play on the voice coils), the pad's own profile for the
+    /// others, and `generic` for pads of different kinds.
     public var renderProfile: PadProfile? {
-        PadProfile.common(to: pads.map(\.model.renderProfile))
+        let profiles = state.withLock { $0.pads.map { $0.info.model.renderProfile(bluetooth: $0.info.isBluetooth, parts: $0.parts) } }
+        return PadProfile.common(to: profiles)
     }
 
     /// Sets the effect of the trigger on `side` of every adaptive-trigger pad driven, until
@@ -279,16 +281,18 @@ public final class HidrawDriver: HapticDriver {
         var delay: Duration { wake?.delay ?? HidrawDriver.idleRelease }
     }
 
-    /// Writes the step's report, if any, tells the pad's family when the write returned, and
-    /// disarms the guardian after a report that leaves nothing set; the timer of the step's
+    /// Writes the step's reports, if any, tells the pad's family when the write returned, and
+    /// disarms the guardian after reports that leave nothing set; the timer of the step's
     /// wake-up, if any, for the caller to start (or, for a pad whose family `letsGoOfIdleNode`,
     /// the idle check after a report that leaves it idle). The family decided by the clock read under
     /// the lock, and learns the time after the write returned: a thread pre-empted between
     /// reading the clock and writing cannot bring two reports closer than its spacing.
     private func perform(_ step: HidrawPadStep, on pad: inout HidrawPad) throws(HidrawError) -> Timer? {
-        if let report = step.report {
-            try write(report, to: &pad)
-            pad.writes += 1
+        if !step.reports.isEmpty {
+            for report in step.reports {
+                try write(report, to: &pad)
+                pad.writes += 1
+            }
             pad.family.wrote(step, at: system.now())
             if step.leavesNothingSet { updateGuardian(&pad) }
             if step.wake == nil, type(of: pad.family).letsGoOfIdleNode, pad.family.resetReports.isEmpty {

@@ -15,6 +15,8 @@ struct HidrawPad: Sendable {
     var guardian: HidrawGuardian?
     /// The reset reports the guardian holds, or `nil` while it is disarmed.
     var armedResets: [[UInt8]]?
+    /// The parts it plays.
+    let parts: Set<PadPart>
     /// Its family's state.
     var family: any HidrawPadFamily
     /// How many reports were written to it: an idle check set before the last one is stale.
@@ -24,6 +26,7 @@ struct HidrawPad: Sendable {
     init(info: HidrawPadInfo, fd: Int32, parts: Set<PadPart>) {
         self.info = info
         self.fd = fd
+        self.parts = parts
         family = info.model.family.init(parts: parts, isBluetooth: info.isBluetooth)
         serial = Self.serials.add(1, ordering: .relaxed).newValue
     }

@@ -24,6 +24,14 @@ public struct HidrawPadModel: Sendable, Hashable {
     /// `switch-pro-hd` for the Switch Pro (HD Rumble), the pad's own for the others.
     public var renderProfile: PadProfile { family.renderProfile }
 
+    /// The profile frames for this pad are rendered with when hidraw plays `parts` on it,
+    /// connected over Bluetooth (`bluetooth`) or not: `dualsense-voice-coils` for a DualSense
+    /// over Bluetooth playing a handle (its handles play on the voice coils, report 0x32),
+    /// `renderProfile` otherwise.
+    public func renderProfile(bluetooth: Bool, parts: Set<PadPart>) -> PadProfile {
+        family.renderProfile(bluetooth: bluetooth, parts: parts)
+    }
+
     /// Whether the pad takes trigger effects (`HidrawDriver.setTriggerEffect(_:on:)`).
     public var hasAdaptiveTriggers: Bool { family.hasAdaptiveTriggers }
 
@@ -33,6 +41,12 @@ public struct HidrawPadModel: Sendable, Hashable {
     /// wanted (a report owns all four motors), none for its handles alone.
     public func partsTakenOver(from wanted: Set<PadPart>) -> Set<PadPart> {
         family.partsTakenOver(from: wanted)
+    }
+
+    /// The same on a pad connected over Bluetooth (`bluetooth`) or not: over Bluetooth a
+    /// DualSense's handles too, played on its voice coils (reports 0x32).
+    public func partsTakenOver(from wanted: Set<PadPart>, bluetooth: Bool) -> Set<PadPart> {
+        family.partsTakenOver(from: wanted, bluetooth: bluetooth)
     }
 
     /// Whether two models are the same family's.

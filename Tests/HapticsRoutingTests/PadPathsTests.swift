@@ -42,6 +42,17 @@ import Testing
         #expect(try auto(.dualShock4, .none, .all) == PadPaths(evdev: PadPart.handles, hidraw: [], audio: []))
     }
 
+    @Test func aBluetoothDualSenseWithAWritableNodePlaysItsHandlesOnItsVoiceCoilsThroughHidraw() throws {
+        func auto(_ access: HidrawAccess, _ locality: Locality) throws -> PadPaths {
+            try PadPaths.auto(profile: .dualSense, access: access, bluetooth: true, locality: locality, name: name)
+        }
+        #expect(try auto(writable, .all) == PadPaths(evdev: [], hidraw: PadPart.handles.union(PadPart.triggers)))
+        #expect(try auto(writable, .leftHandle) == PadPaths(evdev: [], hidraw: [.leftHandle]))
+        #expect(try auto(writable, .rightTrigger) == PadPaths(evdev: [], hidraw: [.rightTrigger]))
+        #expect(try auto(readOnly, .all) == PadPaths(evdev: PadPart.handles, hidraw: []))
+        #expect(try auto(.none, .handles) == PadPaths(evdev: PadPart.handles, hidraw: []))
+    }
+
     @Test func anXboxPadTakesAllFourMotorsThroughHidrawOnlyForTriggers() throws {
         #expect(try auto(.xboxBluetooth, writable, .handles) == PadPaths(evdev: PadPart.handles, hidraw: []))
         #expect(try auto(.xboxBluetooth, writable, .leftHandle) == PadPaths(evdev: [.leftHandle], hidraw: []))

@@ -44,6 +44,17 @@ import Testing
         #expect(listing.line.hasSuffix("; voice coils on hw:Controller (USB audio: auto plays the handles there)"))
     }
 
+    @Test func aDualSenseOverBluetoothWithAWritableNodeNamesItsVoiceCoils() {
+        let pad = device(vendor: 0x054c, product: 0x0ce6)
+        let hidraw = HidrawPadInfo(device: pad, node: "/dev/hidraw3", isWritable: true, model: .dualSense, isBluetooth: true)
+        let listing = DeviceListing(device: pad, hidraw: hidraw)
+        #expect(listing.line.hasSuffix("; hidraw /dev/hidraw3; voice coils on /dev/hidraw3 (Bluetooth 0x32: auto plays the handles there)"))
+        #expect(listing.json.contains(#"{"locality":"left-handle","kind":"voice-coil","frequency_hz":[60,400],"amplitude_steps":65535"#))
+        let readOnly = DeviceListing(
+            device: pad, hidraw: HidrawPadInfo(device: pad, node: "/dev/hidraw3", isWritable: false, model: .dualSense, isBluetooth: true))
+        #expect(!readOnly.line.contains("voice coils"))
+    }
+
     @Test func aDualShock4WithoutOne() {
         let listing = DeviceListing(device: device(vendor: 0x054c, product: 0x09cc), hidraw: nil)
         #expect(

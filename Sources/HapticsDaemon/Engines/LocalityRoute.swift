@@ -125,7 +125,8 @@ enum LocalityRoute {
         case .auto:
             let access: HidrawAccess = pad.hidraw.map { $0.isWritable ? .writable(node: $0.node) : .readOnly(node: $0.node) } ?? .none
             do {
-                let paths = try PadPaths.auto(profile: profile, access: access, locality: locality, name: name)
+                let paths = try PadPaths.auto(
+                    profile: profile, access: access, bluetooth: pad.hidraw?.isBluetooth ?? false, locality: locality, name: name)
                 return (paths.evdev, paths.hidraw.isEmpty ? nil : PadPaths.locality(of: paths.hidraw), false)
             } catch HidrawError.permissionDenied {
                 return ([], nil, true)

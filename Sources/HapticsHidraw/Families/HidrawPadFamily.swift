@@ -19,6 +19,9 @@ protocol HidrawPadFamily: Sendable {
     static var parts: Set<PadPart> { get }
     /// The profile frames are rendered with when its reports play them.
     static var renderProfile: PadProfile { get }
+    /// The profile frames are rendered with when its reports play `parts` on a pad connected
+    /// over Bluetooth (`bluetooth`) or not.
+    static func renderProfile(bluetooth: Bool, parts: Set<PadPart>) -> PadProfile
     /// Whether its pads take trigger effects (`setTriggerEffect(_:on:)`).
     static var hasAdaptiveTriggers: Bool { get }
     /// Whether its reports are FEATURE reports (`HIDIOCSFEATURE`) rather than output reports
@@ -32,6 +35,10 @@ protocol HidrawPadFamily: Sendable {
     /// The parts of `wanted` its reports play in place of the kernel's rumble, when the
     /// pad's hidraw node is writable (the rest stay with evdev).
     static func partsTakenOver(from wanted: Set<PadPart>) -> Set<PadPart>
+
+    /// The parts of `wanted` its reports play in place of the kernel's rumble on a pad
+    /// connected over Bluetooth (`bluetooth`) or not, when the pad's hidraw node is writable.
+    static func partsTakenOver(from wanted: Set<PadPart>, bluetooth: Bool) -> Set<PadPart>
 
     /// A pad of the family that plays `parts`, over Bluetooth or not.
     init(parts: Set<PadPart>, isBluetooth: Bool)
@@ -65,6 +72,14 @@ protocol HidrawPadFamily: Sendable {
 extension HidrawPadFamily {
     /// No adaptive triggers.
     static var hasAdaptiveTriggers: Bool { false }
+
+    /// `partsTakenOver(from:)`, whatever the bus.
+    static func partsTakenOver(from wanted: Set<PadPart>, bluetooth: Bool) -> Set<PadPart> {
+        partsTakenOver(from: wanted)
+    }
+
+    /// `renderProfile`, whatever the bus and the parts.
+    static func renderProfile(bluetooth: Bool, parts: Set<PadPart>) -> PadProfile { renderProfile }
 
     /// Output reports.
     static var sendsFeatureReports: Bool { false }

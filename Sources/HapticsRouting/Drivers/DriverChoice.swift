@@ -125,7 +125,7 @@ package enum DriverChoice: String, Sendable, CaseIterable {
                 hidraw.map { $0.isWritable ? .writable(node: $0.node) : .readOnly(node: $0.node) } ?? .none
             let paths = try PadPaths.auto(
                 profile: profile(of: pad), access: access, hasSoundCard: cards.card(forEventNode: pad.node) != nil,
-                locality: locality, name: name(of: pad))
+                bluetooth: hidraw?.isBluetooth ?? false, locality: locality, name: name(of: pad))
             return (pad: pad, paths: paths)
         }
         guard plans.contains(where: { !$0.paths.hidraw.isEmpty || !$0.paths.audio.isEmpty }) else {

@@ -7,7 +7,8 @@ package import HapticsModel
 /// card and the locality.
 ///
 /// `auto`: a DualSense with a sound card (over USB) plays its handles on its voice coils, as
-/// a waveform (`audio`). A pad hidraw drives, with a writable hidraw node, plays the parts its
+/// a waveform (`audio`); over Bluetooth, with a writable hidraw node, on its voice coils
+/// through hidraw (reports 0x32). A pad hidraw drives, with a writable hidraw node, plays the parts its
 /// family takes over through hidraw and the rest through evdev
 /// (`HidrawPadModel.partsTakenOver(from:)`): a Switch Pro plays through hidraw (HD Rumble); a
 /// DualSense plays its handles through evdev (through its sound card where it has one), and
@@ -35,9 +36,10 @@ package struct PadPaths: Sendable, Hashable {
 
     /// The paths `auto` picks for a pad with `profile` (`nil`: a haptic touchpad), named `name`
     /// in messages, whose hidraw node has `access`, with a sound card beside it or not
-    /// (`hasSoundCard`), at `locality`.
+    /// (`hasSoundCard`), connected over Bluetooth or not (`bluetooth`), at `locality`.
     package static func auto(
-        profile: PadProfile?, access: HidrawAccess, hasSoundCard: Bool = false, locality: Locality, name: String
+        profile: PadProfile?, access: HidrawAccess, hasSoundCard: Bool = false, bluetooth: Bool = false, locality: Locality,
+        name: String
     ) throws -> PadPaths {
         let wanted = try parts(profile: profile, locality: locality, name: name)
         guard let profile else { return PadPaths(evdev: wanted, hidraw: []) }
@@ -48,7 +50,7 @@ package struct PadPaths: Sendable, Hashable {
             guard hidrawOnly.isEmpty || locality == .all else { throw denied(access, locality: locality, name: name) }
             return PadPaths(evdev: wanted.subtracting(Self.hidrawOnly).subtracting(audio), hidraw: [], audio: audio)
         }
-        let hidraw = model.partsTakenOver(from: wanted).subtracting(audio)
+        let hidraw = model.partsTakenOver(from: wanted, bluetooth: bluetooth).subtracting(audio)
         return PadPaths(evdev: wanted.subtracting(hidraw).subtracting(audio), hidraw: hidraw, audio: audio)
     }
 

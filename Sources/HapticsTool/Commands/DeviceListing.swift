@@ -24,8 +24,8 @@ struct DeviceListing: Sendable {
 
     /// What each actuator plays on the path `--driver auto` takes: the limits of the profile
     /// the pad renders with (through a writable hidraw node, its hidraw model's: HD Rumble on a
-    /// Switch Pro; a DualSense's handles through its sound card, the voice coils'), or a
-    /// touchpad's.
+    /// Switch Pro; a DualSense's handles through its sound card or, over Bluetooth, its
+    /// writable hidraw node, the voice coils'), or a touchpad's.
     var limits: PadLimits {
         guard !device.capabilities.isHapticTouchpad else { return .touchpad }
         if audio != nil, device.profile == .dualSense {
@@ -33,6 +33,10 @@ struct DeviceListing: Sendable {
             return PadLimits(actuators: PadLimits(profile: .dualSenseVoiceCoils).actuators + triggers)
         }
         guard let hidraw, hidraw.isWritable else { return PadLimits(profile: device.profile) }
+        if hidraw.isBluetooth, device.profile == .dualSense {
+            let triggers = PadLimits(profile: .dualSense).actuators.filter { !$0.locality.parts.isDisjoint(with: PadPart.triggers) }
+            return PadLimits(actuators: PadLimits(profile: .dualSenseVoiceCoils).actuators + triggers)
+        }
         return PadLimits(profile: hidraw.model.renderProfile)
     }
 
@@ -63,13 +67,17 @@ struct DeviceListing: Sendable {
     /// One line: the device's line (`Advice.line(for:)`), its localities, its hidraw node
     /// with `read-only` when this user may not write to it, and its sound card, where `auto`
     /// plays its handles (`voice coils on hw:Controller (USB audio: auto plays the handles
-    /// there)`).
+    /// there)`), or over Bluetooth its writable hidraw node (`voice coils on /dev/hidraw3
+    /// (Bluetooth 0x32: auto plays the handles there)`).
     var line: String {
         var line = Advice.line(for: device) + "; localities " + localities.map(\.rawValue).joined(separator: " ")
         if let hidraw {
             line += "; hidraw \(hidraw.node)" + (hidraw.isWritable ? "" : " read-only: triggers and HD Rumble need the udev rule")
         }
         if let audio { line += "; voice coils on \(audio.alsaName) (USB audio: auto plays the handles there)" }
+        if let hidraw, hidraw.isBluetooth, hidraw.isWritable, device.profile == .dualSense {
+            line += "; voice coils on \(hidraw.node) (Bluetooth 0x32: auto plays the handles there)"
+        }
         return line
     }
 }

@@ -38,3 +38,62 @@ import Testing
         #expect(pad.resetReports.first?[1] == 3 << 4)
     }
 }
+
+/// The DualSense over Bluetooth at a handle locality: the voice coils' stream beside the
+/// triggers.
+@Suite struct DualSensePadVoiceCoilTests {
+    private func frame(_ milliseconds: Int, level: Double) -> RumbleFrame {
+        RumbleFrame(start: .zero, duration: .milliseconds(milliseconds), strong: level, weak: level)
+    }
+
+    @Test func rendersForTheVoiceCoilsOverBluetoothAtAHandleLocality() {
+        #expect(DualSensePad.renderProfile(bluetooth: true, parts: PadPart.handles) == .dualSenseVoiceCoils)
+        #expect(DualSensePad.renderProfile(bluetooth: true, parts: [.rightTrigger]) == .dualSense)
+        #expect(DualSensePad.renderProfile(bluetooth: false, parts: PadPart.handles) == .dualSense)
+    }
+
+    @Test func theFirstReportHandsTheCoilsBackThenTheStreamFollows() throws {
+        var pad = DualSensePad(parts: PadPart.handles, isBluetooth: true)
+        let step = pad.play(frame(100, level: 1), now: .zero)
+        #expect(step.reports.map { $0[0] } == [0x31, 0x32, 0x32])
+        #expect(step.reports[0][3] & (DualSenseOutputReport.motorsFlag | DualSenseOutputReport.hapticsSelectFlag) == 0)
+        #expect(step.reports[0] == DualSenseOutputReport().bluetooth(sequence: 0))
+        let wake = try #require(step.wake)
+        #expect(wake.delay == DualSenseHapticsReport.period * 2 - DualSenseVoiceCoils.lead)
+        let next = pad.play(frame(100, level: 1), now: .milliseconds(10))
+        #expect(next.reports.allSatisfy { $0[0] == 0x32 })
+    }
+
+    @Test func theTriggersReportHandsBackAndExpiresBesideTheStream() throws {
+        var pad = DualSensePad(parts: PadPart.handles.union(PadPart.triggers), isBluetooth: true)
+        let step = pad.play(frame(20, level: 1), now: .zero)
+        #expect(step.reports.map { $0[0] } == [0x31, 0x32, 0x32])
+        let flags = step.reports[0][3]
+        #expect(flags == DualSenseOutputReport.leftTriggerFlag | DualSenseOutputReport.rightTriggerFlag)
+        var now = Duration.zero
+        var wake = step.wake
+        var later: [[UInt8]] = []
+        while let due = wake, now < .seconds(1) {
+            now += due.delay
+            let next = pad.wake(generation: due.generation, now: now)
+            later += next.reports
+            wake = next.wake
+        }
+        let off = try #require(later.first { $0[0] == 0x31 })
+        #expect(off[3] == flags && off[13] == DualSenseTriggerBlock.off.bytes[0])
+        let lastStreamed = try #require(later.last { $0[0] == 0x32 })
+        #expect(lastStreamed[13..<77].allSatisfy { $0 == 0 } && wake == nil)
+    }
+
+    @Test func aStopSilencesTheCoilsAndTheResetsHoldSilenceWhileTheyStream() {
+        var pad = DualSensePad(parts: PadPart.handles, isBluetooth: true)
+        #expect(pad.resetReports.isEmpty)
+        pad.wrote(pad.play(frame(100, level: 1), now: .zero), at: .zero)
+        #expect(pad.resetReports == [DualSenseVoiceCoils.silence])
+        let stop = pad.stop(now: .milliseconds(5))
+        #expect(stop.leavesNothingSet && stop.reports.count == 1 && stop.reports[0][0] == 0x32)
+        #expect(stop.reports[0][13..<77].allSatisfy { $0 == 0 })
+        pad.wrote(stop, at: .milliseconds(5))
+        #expect(pad.resetReports.isEmpty)
+    }
+}

@@ -111,7 +111,7 @@ final class VirtualDualSense: VirtualRumblePad {
     ]
 
     /// The same over Bluetooth: the input and output reports are 0x31, 77 bytes after the id
-    /// (their last four a CRC), and the feature reports are as long as over USB, their last
+    /// (their last four a CRC), the voice coils' output report 0x32 141, and the feature reports are as long as over USB, their last
     /// four bytes a CRC too.
     private static let bluetoothReportDescriptor: [UInt8] = [
         0x05, 0x01,  // Usage Page (Generic Desktop)
@@ -127,6 +127,10 @@ final class VirtualDualSense: VirtualRumblePad {
         0x81, 0x02,  //   Input (Data, Variable, Absolute)
         0x09, 0x21,  //   Usage (0x21)       rumble, triggers, LEDs, ..., CRC
         0x95, 0x4D,  //   Report Count (77)
+        0x91, 0x02,  //   Output (Data, Variable, Absolute)
+        0x85, 0x32,  //   Report ID (50): output, 141 bytes: the voice coils' samples and CRC
+        0x09, 0x25,  //   Usage (0x25)
+        0x95, 0x8D,  //   Report Count (141)
         0x91, 0x02,  //   Output (Data, Variable, Absolute)
         0x85, 0x05,  //   Report ID (5): feature, 40 bytes of IMU calibration and CRC
         0x09, 0x22,  //   Usage (0x22)

@@ -75,6 +75,7 @@ let tests =
     + SteamDeckTests.all(programs: hidrawPrograms)
     + USBAudioDriverTests.all(haptics: haptics)
     + LibraryTriggerTests.all(program: path(after: "--libhaptics-trigger"), haptics: haptics)
+    + BluetoothVoiceCoilTests.all(haptics: haptics)
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {

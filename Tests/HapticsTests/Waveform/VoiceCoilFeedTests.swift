@@ -1,7 +1,6 @@
-import HapticsModel
 import Testing
 
-@testable import HapticsAudio
+@testable import HapticsModel
 
 @Suite struct VoiceCoilFeedTests {
     private func frame(_ startMs: Int, _ lengthMs: Int, strong: Double, weak: Double) -> RumbleFrame {

@@ -1,12 +1,10 @@
-import HapticsModel
-
 /// What one pad's actuators play next, handed out as the PCM takes samples: the frame the
 /// player applied last, up to its end; past its end, while no newer frame has come, the frame
 /// continued only as far as a PCM about to run dry needs (at most `holdLimit`), then a ramp
 /// down to rest. Frames applied on time thus follow each other sample for sample, as
 /// `WaveformSynthesizer.samples(of:)` renders them, and a late one starts where the held
 /// frame ends, without a gap.
-struct VoiceCoilFeed: Sendable {
+public struct VoiceCoilFeed: Sendable {
     private var synthesizer: WaveformSynthesizer
     private var frame: WaveformFrame
     /// Sample frames of `frame` not handed out yet.
@@ -14,10 +12,10 @@ struct VoiceCoilFeed: Sendable {
     /// Sample frames handed out past `frame`'s end.
     private var held = 0
     /// The longest a frame is held past its end, in sample frames.
-    let holdLimit: Int
+    public let holdLimit: Int
 
     /// A feed at rest, at `sampleRate`, holding a late frame at most `holdLimit`.
-    init(sampleRate: Int, holdLimit: Duration = .milliseconds(50)) {
+    public init(sampleRate: Int, holdLimit: Duration = .milliseconds(50)) {
         synthesizer = WaveformSynthesizer(sampleRate: sampleRate)
         frame = Self.rest
         self.holdLimit = synthesizer.sampleCount(at: holdLimit)
@@ -28,11 +26,11 @@ struct VoiceCoilFeed: Sendable {
         start: .zero, duration: .zero, left: FrameCharacter(amplitude: 0, sharpness: 0), right: FrameCharacter(amplitude: 0, sharpness: 0))
 
     /// Whether nothing is left to hand out: no sounding frame, and the actuators at rest.
-    var isIdle: Bool { remaining == 0 && isSilent(frame) && synthesizer.isAtRest }
+    public var isIdle: Bool { remaining == 0 && isSilent(frame) && synthesizer.isAtRest }
 
     /// Plays `frame` from the next sample on, replacing what played: for its duration, or,
     /// for a silent frame lasting until further notice, as long as the ramp to rest takes.
-    mutating func play(_ frame: WaveformFrame) {
+    public mutating func play(_ frame: WaveformFrame) {
         self.frame = frame
         held = 0
         remaining =
@@ -44,7 +42,7 @@ struct VoiceCoilFeed: Sendable {
     /// The next sample frames, at most `count`, left and right apart: what remains of the
     /// frame; once it has ended, with `hold` (the PCM is about to run dry before a late next
     /// frame), the frame continued until `holdLimit`, and past that a ramp to rest.
-    mutating func next(_ count: Int, hold: Bool) -> (left: [Int16], right: [Int16]) {
+    public mutating func next(_ count: Int, hold: Bool) -> (left: [Int16], right: [Int16]) {
         var stereo: [Int16] = []
         var wanted = max(count, 0)
         let now = min(wanted, remaining)
