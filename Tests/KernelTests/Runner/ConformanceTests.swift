@@ -86,7 +86,7 @@ enum ConformanceTests {
     }
 
     private static func compare(_ setup: Setup) throws {
-        let text = try require(read(setup.plan), "cannot read the plan \(setup.plan)")
+        let text = try require(readText(setup.plan), "cannot read the plan \(setup.plan)")
         var outcomes: [Outcome] = []
         for line in text.split(separator: "\n") {
             let words = line.split(separator: " ").map(String.init)
@@ -230,19 +230,6 @@ enum ConformanceTests {
     /// Removes what `tagAsVibra` gave the pad.
     static func untag(_ pad: VirtualGamepad) {
         if let entry = try? databaseEntry(pad) { unlink(entry) }
-    }
-
-    private static func read(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func show(_ milliseconds: Double?) -> String {
