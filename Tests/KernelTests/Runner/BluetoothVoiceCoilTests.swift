@@ -108,23 +108,13 @@ enum BluetoothVoiceCoilTests {
         defer { pad.destroy() }
         usleep(Self.settling)
         let file = "/tmp/bluetooth-continuous-5s.ahap"
-        try write(Self.continuous, to: file)
+        try SignalledPlay.write(SignalledPlay.continuous, to: file)
         for (signal, status) in [(SIGINT, Int32(130)), (SIGKILL, Int32(137))] {
             let before = pad.device.outputs.count
-            let child = try ChildProcess(haptics, ["play", file, "--driver", "hidraw", "--device", "Wireless Controller"])
-            let sounding = Monotonic.wait(upTo: .seconds(3)) {
-                pad.device.outputs.dropFirst(before).contains(where: Self.sounds)
-            }
-            guard sounding else {
-                child.kill(SIGKILL)
-                throw TestFailure(description: "no sounding report 0x32 arrived; haptics said: \(child.finish().output)")
-            }
-            usleep(300_000)
-            child.kill(signal)
-            let signalled = Monotonic.now
-            let (exit, output) = child.finish()
-            try expect(exit == status, "after signal \(signal) haptics exited \(exit), expected \(status): \(output)")
-            usleep(300_000)
+            let signalled = try SignalledPlay.stop(
+                haptics, ["play", file, "--driver", "hidraw", "--device", "Wireless Controller"], with: signal, status: status,
+                silence: "no sounding report 0x32 arrived"
+            ) { pad.device.outputs.dropFirst(before).contains(where: Self.sounds) }
             let after = pad.device.outputs.dropFirst(before).compactMap(DualSenseHapticsReport.init).filter { $0.at >= signalled }
             let timeline = after.map { "\n  \(Int((($0.at - signalled).inMilliseconds).rounded()))ms \($0)" }.joined()
             try expect(after.allSatisfy(\.isSealed), "after signal \(signal) a report 0x32 is not sealed: \(timeline)")
@@ -139,18 +129,5 @@ enum BluetoothVoiceCoilTests {
                 "note: after signal \(signal) the silent report 0x32 reached the pad \(Int((silence.at - signalled).inMilliseconds)) ms later"
             )
         }
-    }
-
-    /// An AHAP pattern of one 5 s continuous event at full intensity, sharpness 0.5.
-    private static let continuous = """
-        {"Version": 1.0, "Pattern": [{"Event": {"Time": 0.0, "EventType": "HapticContinuous", "EventDuration": 5.0, "EventParameters": [
-        {"ParameterID": "HapticIntensity", "ParameterValue": 1.0}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}]}
-        """
-
-    /// Writes `text` to the file at `path`, replacing it.
-    private static func write(_ text: String, to path: String) throws {
-        guard let file = fopen(path, "w") else { throw TestFailure(description: "cannot write \(path)") }
-        defer { fclose(file) }
-        try expect(fputs(text, file) >= 0, "cannot write \(path)")
     }
 }

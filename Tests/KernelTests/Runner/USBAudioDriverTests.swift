@@ -85,7 +85,7 @@ enum USBAudioDriverTests {
         var frequencies: [Double] = []
         for sharpness in [0.1, 0.9] {
             let file = "/tmp/transient-\(Int(sharpness * 10)).ahap"
-            try write(Self.transient(sharpness: sharpness), to: file)
+            try SignalledPlay.write(Self.transient(sharpness: sharpness), to: file)
             let packets = try play(haptics, ["play", file], on: pad)
             let samples = packets.flatMap { USBAudioTests.samples($0.payload, channel: 2) }
             let start = try require(samples.firstIndex { $0 != 0 }, "the sharpness \(sharpness) transient stayed silent")
@@ -105,23 +105,13 @@ enum USBAudioDriverTests {
         defer { pad.detach() }
         _ = try pad.waitForBinding()
         let file = "/tmp/continuous-5s.ahap"
-        try write(Self.continuous, to: file)
+        try SignalledPlay.write(SignalledPlay.continuous, to: file)
         for (signal, status) in [(SIGINT, Int32(130)), (SIGKILL, Int32(137))] {
             let before = pad.isochronousPackets.count
-            let child = try ChildProcess(haptics, ["play", file, "--driver", "audio", "--device", "Wireless Controller"])
-            let sounding = Monotonic.wait(upTo: .seconds(3)) {
-                pad.isochronousPackets.dropFirst(before).contains { !USBAudioTests.isSilent($0.payload, channels: 2..<4) }
-            }
-            guard sounding else {
-                child.kill(SIGKILL)
-                throw TestFailure(description: "nothing arrived on channels 3-4; haptics said: \(child.finish().output)")
-            }
-            usleep(300_000)
-            child.kill(signal)
-            let signalled = Monotonic.now
-            let (exit, output) = child.finish()
-            try expect(exit == status, "after signal \(signal) haptics exited \(exit), expected \(status): \(output)")
-            usleep(300_000)
+            let signalled = try SignalledPlay.stop(
+                haptics, ["play", file, "--driver", "audio", "--device", "Wireless Controller"], with: signal, status: status,
+                silence: "nothing arrived on channels 3-4"
+            ) { pad.isochronousPackets.dropFirst(before).contains { !USBAudioTests.isSilent($0.payload, channels: 2..<4) } }
             let late = pad.isochronousPackets.dropFirst(before).filter {
                 $0.time > signalled + .milliseconds(100) && !USBAudioTests.isSilent($0.payload, channels: 0..<4)
             }
@@ -204,18 +194,5 @@ enum USBAudioDriverTests {
         {"Version": 1.0, "Pattern": [{"Event": {"Time": 0.0, "EventType": "HapticTransient", "EventParameters": [
         {"ParameterID": "HapticIntensity", "ParameterValue": 1.0}, {"ParameterID": "HapticSharpness", "ParameterValue": \(sharpness)}]}}]}
         """
-    }
-
-    /// An AHAP pattern of one 5 s continuous event at full intensity, sharpness 0.5.
-    private static let continuous = """
-        {"Version": 1.0, "Pattern": [{"Event": {"Time": 0.0, "EventType": "HapticContinuous", "EventDuration": 5.0, "EventParameters": [
-        {"ParameterID": "HapticIntensity", "ParameterValue": 1.0}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}]}
-        """
-
-    /// Writes `text` to the file at `path`, replacing it.
-    private static func write(_ text: String, to path: String) throws {
-        guard let file = fopen(path, "w") else { throw TestFailure(description: "cannot write \(path)") }
-        defer { fclose(file) }
-        try expect(fputs(text, file) >= 0, "cannot write \(path)")
     }
 }
