@@ -113,6 +113,20 @@ public final class HidrawDriver: HapticDriver {
         }
     }
 
+    /// A reader of the trigger status of the first adaptive-trigger pad driven, opening the
+    /// pads first if needed; the caller starts and closes it.
+    ///
+    /// - Throws: `noAdaptiveTriggers` when no pad driven has them, or why the pads or the
+    ///   reader's node cannot be opened.
+    public func triggerStatusReader() throws -> TriggerStatusReader {
+        try prepare()
+        let pads = state.withLock { $0.pads.map(\.info) }
+        guard let pad = pads.first(where: \.model.hasAdaptiveTriggers) else {
+            throw HidrawError.noAdaptiveTriggers(name: pads.first?.device.name ?? "")
+        }
+        return try TriggerStatusReader(pad: pad, system: system)
+    }
+
     /// Opens the pads; cheap when they are open.
     ///
     /// - Throws: `HidrawError`: no pad, a pad hidraw does not drive, no hidraw node, a locality

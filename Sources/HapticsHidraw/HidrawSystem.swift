@@ -18,8 +18,8 @@ struct HidrawSystem: Sendable {
     var setFeature: @Sendable (_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Void
     /// `close(2)`.
     var close: @Sendable (_ fd: Int32) -> Void
-    /// Waits up to `timeout` for an input report (`poll(2)`, then `read(2)` of up to 64 bytes):
-    /// its bytes, none when none came in time.
+    /// Waits up to `timeout` for an input report (`poll(2)`, then `read(2)` of up to
+    /// `longestInputReport` bytes): its bytes, none when none came in time.
     var readReport: @Sendable (_ fd: Int32, _ timeout: Duration) throws(Errno) -> [UInt8]
     /// `access(2)` with `W_OK`: whether this user may write to the path.
     var canWrite: @Sendable (_ path: String) -> Bool
@@ -57,6 +57,10 @@ struct HidrawSystem: Sendable {
         try Errno.retryingOnInterrupt { () throws(Errno) in try open(path) }
     }
 
+    /// The longest input report read whole: room for a DualSense's 78 bytes over Bluetooth
+    /// (hidraw cuts a report longer than the read).
+    static let longestInputReport = 256
+
     /// The real calls.
     static let live = HidrawSystem(
         open: { path throws(Errno) in
@@ -81,7 +85,7 @@ struct HidrawSystem: Sendable {
                 if ready < 0 && errno != EINTR { throw .current }
                 return []
             }
-            var buffer = [UInt8](repeating: 0, count: 64)
+            var buffer = [UInt8](repeating: 0, count: longestInputReport)
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             guard count >= 0 else {
                 if errno == EAGAIN || errno == EINTR { return [] }

@@ -42,6 +42,15 @@ import Testing
         #expect(try parsed("both", "off", "--hold", "2.5").holdSeconds == 2.5)
     }
 
+    @Test func statusAloneSetsNothingAndWithAModeSetsIt() throws {
+        let alone = try parsed("--status", "--hold", "1")
+        #expect(alone.readsStatus && alone.sides.isEmpty && alone.holdSeconds == 1)
+        let withMode = try parsed("right", "weapon", "--start", "0.2", "--end", "0.6", "--strength", "1", "--status")
+        #expect(withMode.readsStatus && withMode.sides == [.right])
+        #expect(withMode.effect == .weapon(start: 0.2, end: 0.6, strength: 1))
+        #expect(try parsed("left", "off").readsStatus == false)
+    }
+
     @Test(arguments: [
         (["left", "feedback", "--start", "0.2", "--strength", "1.5"], "'--strength'"),
         (["left", "feedback", "--start", "0.2"], "'--strength'"),
@@ -54,6 +63,10 @@ import Testing
         (["left", "off", "--driver", "evdev"], "'--driver'"),
         (["middle", "off"], "'middle'"),
         (["left", "wobble"], "'wobble'"),
+        (["--status", "--strength", "1"], "'--strength'"),
+        (["left", "--status"], "<mode>"),
+        (["left"], "<mode>"),
+        (["left", "off", "extra"], "'extra'"),
     ])
     func aBadCommandLineExits64NamingWhatIsWrong(_ arguments: [String], _ named: String) async {
         let captured = CapturedConsole()

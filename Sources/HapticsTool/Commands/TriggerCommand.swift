@@ -3,9 +3,11 @@ import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
 import HapticsRouting
+import Synchronization
 
 /// `haptics trigger left|right|both MODE [OPTIONS] [--hold SECONDS] [--device D] [--driver auto|hidraw]`:
-/// sets an adaptive trigger's effect through the pad's hidraw node, holds it, then turns it off.
+/// sets an adaptive trigger's effect through the pad's hidraw node, holds it, then turns it off;
+/// `haptics trigger --status` (alone, or with an effect) prints the triggers' status meanwhile.
 struct TriggerCommand: Subcommand {
     /// The `<side>` argument.
     static let side = ArgumentDeclaration(
@@ -32,6 +34,10 @@ struct TriggerCommand: Subcommand {
     static let hold = Option.number(
         "--hold", valueName: "seconds", in: 0...86_400, abstract: "how long to hold the effect before turning it off",
         absent: "until SIGINT or SIGTERM")
+    /// `--status`.
+    static let status = Flag(
+        "--status",
+        abstract: "print the triggers' status as JSON lines, one each time it changes (alone: without setting an effect)")
     /// `--device`.
     static let device = PlaybackOptions.deviceOption(default: "auto")
     /// `--driver`: the hidraw node is the only way to the triggers.
@@ -44,9 +50,15 @@ struct TriggerCommand: Subcommand {
         discussion: """
             Positions, strengths, amplitudes and frequencies run from 0 to 1; a position 0 is the trigger at rest, 1 fully \
             pulled. The effect holds for --hold seconds, or until SIGINT or SIGTERM, then the trigger is turned off.
+
+            With --status, each trigger's status (as GCDualSenseAdaptiveTrigger.status and armPosition), its position and \
+            the effect the pad runs are printed as JSON lines, one each time they change; given alone (haptics trigger \
+            --status), it sets no effect and reads until --hold or a signal.
             """,
         arguments: [side, mode],
-        options: numbers.map(\.declaration) + lists.map(\.declaration) + [hold.declaration, device.declaration, driver.declaration])
+        options: numbers.map(\.declaration) + lists.map(\.declaration) + [
+            hold.declaration, device.declaration, driver.declaration, status.declaration,
+        ])
 
     /// The triggers set.
     let sides: [Actuator.Side]
@@ -56,6 +68,8 @@ struct TriggerCommand: Subcommand {
     let holdSeconds: Double?
     /// Which pads are driven.
     let selection: DeviceSelection
+    /// Whether the triggers' status is printed (`--status`).
+    let readsStatus: Bool
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
         var numbers: [String: Double] = [:]
@@ -69,7 +83,17 @@ struct TriggerCommand: Subcommand {
         holdSeconds = try arguments.value(Self.hold)
         selection = DeviceSelection(option: try arguments.value(Self.device))
         _ = try arguments.value(Self.driver)
-        let values = try arguments.values(of: [Self.side, Self.mode])
+        readsStatus = arguments.flag(Self.status)
+        let given = Array(numbers.keys) + Array(lists.keys)
+        let values = try arguments.positionals()
+        if readsStatus && values.isEmpty {
+            if let extra = given.sorted().first { throw arguments.error("'--status' without a mode takes no '\(extra)'") }
+            (sides, effect) = ([], .off)
+            return
+        }
+        let declared = [Self.side, Self.mode]
+        if values.count < declared.count { throw arguments.error("missing \(declared[values.count].label)") }
+        if values.count > declared.count { throw arguments.error("unexpected argument '\(values[declared.count])'") }
         switch values[0] {
         case "left": sides = [.left]
         case "right": sides = [.right]
@@ -80,7 +104,6 @@ struct TriggerCommand: Subcommand {
             let modes = TriggerMode.allCases.map(\.rawValue).joined(separator: ", ")
             throw arguments.error("unknown trigger mode '\(values[1])' (modes: \(modes))")
         }
-        let given = Array(numbers.keys) + Array(lists.keys)
         if let extra = given.sorted().first(where: { !mode.options.contains($0) }) {
             throw arguments.error("'\(mode.rawValue)' takes no '\(extra)'")
         }
@@ -95,12 +118,18 @@ struct TriggerCommand: Subcommand {
         let trap = SignalTrap { signalled.yield() }
         defer { trap.release() }
         let driver = HidrawDriver(selection: selection, notice: { console.err("note: \($0)") })
+        let reader: TriggerStatusReader?
         do {
             for side in sides { try driver.setTriggerEffect(effect, on: side) }
+            reader = readsStatus ? try driver.triggerStatusReader() : nil
         } catch {
             driver.close()
             console.err("Error: \(Self.message(for: error, pads: driver.pads))")
             return Self.isUsage(error) ? .usage : .failure
+        }
+        let lines = Mutex(TriggerStatusLines(effect: sides.isEmpty ? nil : effect))
+        reader?.start { left, right in
+            for line in lines.withLock({ $0.lines(left: left, right: right) }) { console.out(line) }
         }
         await withTaskGroup(of: Void.self) { [holdSeconds] group in
             group.addTask {
@@ -112,6 +141,7 @@ struct TriggerCommand: Subcommand {
             await group.next()
             group.cancelAll()
         }
+        reader?.close()
         for side in sides { try? driver.setTriggerEffect(.off, on: side) }
         driver.close()
         return trap.exitCode ?? .success

@@ -22,11 +22,14 @@ final class VirtualDualSense: VirtualRumblePad {
     let driver: String
     /// The uhid device behind the pad.
     let device: UhidDevice
+    /// Whether the pad is connected over Bluetooth.
+    let isBluetooth: Bool
 
     /// Creates the pad, over USB or (`bluetooth`) over Bluetooth, and waits for
     /// `hid-playstation` to register its gamepad; fails with the kernel log's last lines when
     /// it does not.
     init(bluetooth: Bool = false) throws {
+        isBluetooth = bluetooth
         let serial = Self.serials.add(1, ordering: .relaxed).newValue
         let mac: [UInt8] = [serial, 0x00, 0x00, 0x4B, 0x54, 0x48]
         let phys = bluetooth ? "haptics-kernel-tests-dualsense-\(serial)" : "usb-haptics-kernel-tests-dualsense-\(serial)/input0"
@@ -44,6 +47,12 @@ final class VirtualDualSense: VirtualRumblePad {
     /// Every output report 0x02 received so far, decoded (motors, valid flags, both triggers'
     /// effect blocks), in order.
     var outputReports: [DualSenseOutputReport] { device.outputs.compactMap(DualSenseOutputReport.init) }
+
+    /// Sends an input report with the triggers' fields (`DualSenseTriggerInput`), the rest at
+    /// rest: 0x01 over USB, 0x31 with its CRC over Bluetooth.
+    func sendTriggers(left: DualSenseTriggerInput, right: DualSenseTriggerInput) throws {
+        try device.input(DualSenseTriggerInput.report(left: left, right: right, bluetooth: isBluetooth))
+    }
 
     /// The feature report ids the driver asked for, in order.
     var featureRequests: [UInt8] { device.featureRequests }
