@@ -3,7 +3,7 @@ import VirtualDevices
 
 /// `haptics trigger --status` on the emulated DualSense, over USB and Bluetooth: the statuses
 /// the pad's input reports hold print as JSON lines, both triggers at first, then one line per
-/// change; SIGINT ends it, exit 130. With a slope set beside `--status`, the pad's feedback
+/// change; `--hold` ends it with exit 0 (over USB), SIGINT with exit 130 (over Bluetooth). With a slope set beside `--status`, the pad's feedback
 /// status reads as the slope's.
 enum TriggerStatusTests {
     static func all(programs: HidrawTests.Programs?) -> [KernelTest] {
@@ -39,7 +39,7 @@ enum TriggerStatusTests {
         let pad = try VirtualDualSense(bluetooth: bluetooth)
         defer { pad.destroy() }
         let lines = try run(
-            programs, ["trigger", "--status"], on: pad,
+            programs, ["trigger", "--status"] + (bluetooth ? [] : ["--hold", "2"]), on: pad,
             phases: [
                 Phase(left: feedbackLoaded, right: weaponFired, lines: 2), Phase(left: feedbackLoaded, right: vibrating, lines: 3),
             ])
@@ -76,7 +76,8 @@ enum TriggerStatusTests {
 
     /// Runs `haptics` with `arguments` (and the pad's `--device`), its standard output in a
     /// file, while the pad sends each phase's reports until the output holds the phase's lines
-    /// (at most 5 s each); then SIGINT, which must end it with exit 130. Returns the lines.
+    /// (at most 5 s each); then, unless `arguments` hold `--hold` (which must end it with exit 0),
+    /// SIGINT, which must end it with exit 130. Returns the lines.
     private static func run(
         _ programs: HidrawTests.Programs, _ arguments: [String], on pad: VirtualDualSense, phases: [Phase]
     ) throws -> [String] {
@@ -101,9 +102,12 @@ enum TriggerStatusTests {
             }
         }
         usleep(100_000)
-        child.kill(SIGINT)
+        let held = arguments.contains("--hold")
+        if !held { child.kill(SIGINT) }
         let (status, output) = child.finish()
-        try expect(status == 130, "haptics \(arguments.joined(separator: " ")) exited \(status) after SIGINT:\n\(output)")
+        try expect(
+            status == (held ? 0 : 130),
+            "haptics \(arguments.joined(separator: " ")) exited \(status)\(held ? "" : " after SIGINT"):\n\(output)")
         return read()
     }
 }
