@@ -64,6 +64,7 @@ expect 'dualsense dualsense-voice-coils dualshock4 ' haptics render --pad d
 expect 'left-handle left-trackpad left-trigger ' haptics impact heavy --locality left-
 expect 'success ' haptics play --gain 0.5 succ
 expect 'heavy light medium rigid soft ' haptics impact ''
+expect '--start --status --strength --strengths ' haptics trigger --st
 # bash splits --format=json at the =: the value is still completed for the option, and is no
 # positional argument.
 expect 'json ' haptics render --format = j
