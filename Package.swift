@@ -109,7 +109,7 @@ let package = Package(
         // target, and only the library does: its tests are C and Python programs.)
         .target(
             name: "HapticsC",
-            dependencies: ["CHaptics", "HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsRouting"],
+            dependencies: ["CHaptics", "HapticsModel", "HapticsPlayback", "HapticsEvdev", "HapticsRouting", "HapticsHidraw"],
             swiftSettings: strict,
             linkerSettings: [
                 .unsafeFlags([

@@ -298,6 +298,40 @@ int haptics_stop(haptics_engine *engine);
  */
 int haptics_set_trigger_effect(haptics_engine *engine, const char *side, const char *mode, const double *values, size_t count);
 
+/** One adaptive trigger's status, as GCDualSenseAdaptiveTrigger reports it (haptics_trigger_status). */
+typedef struct haptics_trigger_reading {
+    /** What the effect is doing, Apple's status as `haptics trigger --status` prints it:
+        "feedback-no-load", "feedback-load-applied", "weapon-ready", "weapon-firing",
+        "weapon-fired", "vibration-not-vibrating", "vibration-is-vibrating",
+        "slope-feedback-ready", "slope-feedback-applying-load", "slope-feedback-finished" or
+        "unknown" (no effect, or one the pad reports no status for). The pad reports a slope as
+        feedback. A string the library owns, valid as long as it is loaded. */
+    const char *status;
+    /** Where the trigger's stepped mechanical arm stands, 0...1 (Apple's armPosition: the
+        motor's, not the finger's). */
+    double arm_position;
+    /** How far the finger pulls the trigger, 0 (rest) ... 1 (its analog value). */
+    double position;
+    /** The kind of effect the pad runs: "off", "feedback", "weapon" or "vibration" (slope and
+        positional modes run as the kind they are sent as); NULL for one the library does not
+        know. Owned by the library, as status. */
+    const char *effect;
+} haptics_trigger_reading;
+
+/**
+ * Stores in *out the status of the "left" or "right" adaptive trigger of the first pad with
+ * adaptive triggers the engine reaches (as haptics_set_trigger_effect reaches them), as the
+ * pad's last input report holds it. The first call starts reading the pad's input reports
+ * (they arrive hundreds of times a second) and waits up to timeout_ms for the first one; later
+ * calls return at once with the latest. Reading stops when the engine closes.
+ *
+ * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (an unknown side, a timeout NaN or below 0, out NULL),
+ * HAPTICS_ERROR_UNSUPPORTED (an engine that reaches no adaptive trigger, as for
+ * haptics_set_trigger_effect), HAPTICS_ERROR_DEVICE (the pad's node cannot be opened, or no
+ * report came within timeout_ms).
+ */
+int haptics_trigger_status(haptics_engine *engine, const char *side, double timeout_ms, haptics_trigger_reading *out);
+
 /**
  * Sets the master gain, 0...1, applied to everything played (1 when opened); what is playing
  * follows at once.

@@ -25,6 +25,8 @@ final class LibraryEngine: Sendable {
     /// The playbacks started and not seen ended yet, and the first failure seen since the
     /// last `wait()`.
     private let playbacks = Mutex(Playbacks())
+    /// The triggers' status, read from the first `triggerStatus` call until `close()`.
+    private let statusWatch = Mutex<TriggerStatusWatch?>(nil)
 
     private struct Playbacks {
         var started: [Started] = []
@@ -121,6 +123,29 @@ final class LibraryEngine: Sendable {
         }
     }
 
+    /// The status of the trigger on `side` of the first adaptive-trigger pad the driver reaches
+    /// (`TriggerReach`), from the last input report read; the first call starts reading and
+    /// waits up to `timeout` for a report.
+    func triggerStatus(of side: Actuator.Side, waitingUpTo timeout: Duration) throws(LibraryError) -> TriggerStatus {
+        let watch: TriggerStatusWatch
+        do {
+            watch = try statusWatch.withLock { watch in
+                if let watch { return watch }
+                let started = TriggerStatusWatch(reader: try TriggerReach.statusReader(through: driver))
+                watch = started
+                return started
+            }
+        } catch let error as TriggerReachError {
+            throw .unsupported(error.description)
+        } catch {
+            throw .device(error)
+        }
+        guard let status = watch.status(of: side, waitingUpTo: timeout) else {
+            throw .noReport("\(watch.padName) sent no input report within \(Int(timeout.inMilliseconds.rounded())) ms")
+        }
+        return status
+    }
+
     /// The frames a `record` engine's driver has received, in order.
     func recordedFrames() throws(LibraryError) -> [RumbleFrame] {
         guard let recorder else {
@@ -131,6 +156,7 @@ final class LibraryEngine: Sendable {
 
     /// Stops everything, turns the motors off and releases the driver, waiting until it is done.
     func close() {
+        statusWatch.withLock { $0.take() }?.close()
         Blocking.run { [engine] in await engine.close() }
         playbacks.withLock { $0.started.removeAll() }
     }

@@ -19,13 +19,15 @@ enum LibraryError: Error, CustomStringConvertible {
     case format(PatternLoadError)
     /// What the engine's driver does not offer, in words.
     case unsupported(String)
+    /// The pad sent no input report in time, in words.
+    case noReport(String)
 
     /// The status the function returns.
     var status: haptics_status {
         switch self {
         case .invalidArgument: HAPTICS_ERROR_INVALID_ARGUMENT
         case .noPreset, .noFile: HAPTICS_ERROR_NOT_FOUND
-        case .device: HAPTICS_ERROR_DEVICE
+        case .device, .noReport: HAPTICS_ERROR_DEVICE
         case .format: HAPTICS_ERROR_FORMAT
         case .unsupported: HAPTICS_ERROR_UNSUPPORTED
         }
@@ -40,7 +42,7 @@ enum LibraryError: Error, CustomStringConvertible {
         case .noFile(let path): "\(path): no such file"
         case .device(let error): Advice.message(for: error)
         case .format(let error): "\(error)"
-        case .unsupported(let message): message
+        case .unsupported(let message), .noReport(let message): message
         }
     }
 }

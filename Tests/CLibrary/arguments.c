@@ -96,6 +96,24 @@ static void check_trigger_effects(haptics_engine *engine) {
     EXPECT(haptics_set_trigger_effect(engine, "left", "slope", slope, 4), invalid);
     EXPECT_MESSAGE("values[3] (slope: end strength) is 1.5");
     EXPECT(haptics_set_trigger_effect(engine, "left", "off", NULL, 0), HAPTICS_ERROR_UNSUPPORTED);
+
+    /* haptics_trigger_status: the side (left or right), the timeout and out are checked; a
+       record engine reaches no trigger, and *out is left untouched. */
+    haptics_trigger_reading reading = {"untouched", -1, -1, NULL};
+    EXPECT(haptics_trigger_status(engine, NULL, 0, &reading), invalid);
+    EXPECT(haptics_trigger_status(engine, "both", 0, &reading), invalid);
+    EXPECT_MESSAGE("side \"both\" is not one of \"left\", \"right\"");
+    EXPECT(haptics_trigger_status(engine, "left", NAN, &reading), invalid);
+    EXPECT_MESSAGE("timeout_ms is nan");
+    EXPECT(haptics_trigger_status(engine, "left", -1, &reading), invalid);
+    EXPECT(haptics_trigger_status(engine, "left", 0, NULL), invalid);
+    EXPECT_MESSAGE("out is NULL");
+    EXPECT(haptics_trigger_status(engine, "right", 0, &reading), HAPTICS_ERROR_UNSUPPORTED);
+    EXPECT_MESSAGE("reaches no adaptive trigger");
+    if (strcmp(reading.status, "untouched") != 0 || reading.arm_position != -1) {
+        printf("line %d: haptics_trigger_status wrote *out on an error\n", __LINE__);
+        failures++;
+    }
 }
 
 /* haptics_play_basic_envelope and haptics_play_waveform_envelope on `engine`, a "record" engine:
@@ -272,6 +290,8 @@ int main(void) {
         EXPECT(haptics_wait(engine), invalid);
         EXPECT(haptics_recorded_frames(engine, &frame, 1, &count), invalid);
         EXPECT(haptics_set_trigger_effect(engine, "left", "off", NULL, 0), invalid);
+        haptics_trigger_reading reading;
+        EXPECT(haptics_trigger_status(engine, "left", 0, &reading), invalid);
         EXPECT(haptics_play_basic_envelope(engine, HAPTICS_ENVELOPE_FIRST_POINT, &basic_point, 1, 1), invalid);
         EXPECT(haptics_play_waveform_envelope(engine, HAPTICS_ENVELOPE_FIRST_POINT, &waveform_point, 1, "nearest", 1), invalid);
         EXPECT(haptics_engine_close(engine), engine == NULL ? HAPTICS_OK : invalid);

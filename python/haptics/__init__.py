@@ -51,6 +51,7 @@ from .triggers import (
     TriggerPositionalFeedback,
     TriggerPositionalVibration,
     TriggerSlopeFeedback,
+    TriggerStatus,
     TriggerVibration,
     TriggerWeapon,
 )
@@ -85,6 +86,7 @@ __all__ = [
     "TriggerPositionalVibration",
     "TriggerSide",
     "TriggerSlopeFeedback",
+    "TriggerStatus",
     "TriggerVibration",
     "TriggerWeapon",
     "UnsupportedError",

@@ -44,6 +44,17 @@ class WaveformPoint(ctypes.Structure):
     ]
 
 
+class TriggerReading(ctypes.Structure):
+    """haptics.h's ``haptics_trigger_reading``."""
+
+    _fields_ = [
+        ("status", ctypes.c_char_p),
+        ("arm_position", ctypes.c_double),
+        ("position", ctypes.c_double),
+        ("effect", ctypes.c_char_p),
+    ]
+
+
 #: haptics.h's ``HAPTICS_ENVELOPE_FIRST_POINT``: an envelope starting at its first point's value.
 ENVELOPE_FIRST_POINT = -1.0
 
@@ -66,6 +77,7 @@ _signatures = {
     "haptics_wait": [_engine],
     "haptics_recorded_frames": [_engine, ctypes.POINTER(Frame), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)],
     "haptics_set_trigger_effect": [_engine, _string, _string, ctypes.POINTER(ctypes.c_double), ctypes.c_size_t],
+    "haptics_trigger_status": [_engine, _string, ctypes.c_double, ctypes.POINTER(TriggerReading)],
     "haptics_play_basic_envelope": [_engine, ctypes.c_double, ctypes.POINTER(BasicPoint), ctypes.c_size_t, ctypes.c_int],
     "haptics_play_waveform_envelope": [
         _engine,

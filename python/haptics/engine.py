@@ -16,7 +16,7 @@ from . import _library
 from .enums import Driver, ImpactStyle, Locality, NotificationType, OutOfBand, Primitive, TriggerSide
 from .envelopes import BasicPoint, WaveformPoint
 from .errors import EngineClosedError, NotFoundError, error_for
-from .triggers import TriggerEffect
+from .triggers import TriggerEffect, TriggerStatus
 
 #: The ``repeat`` that plays a pattern until ``Engine.stop()``.
 FOREVER = -1
@@ -265,6 +265,34 @@ class Engine:
         mode = effect.mode.encode("utf-8")
         self._call(
             lambda handle: self._library.haptics_set_trigger_effect(handle, name, mode, array, len(values))
+        )
+
+    def trigger_status(self, side: Union[TriggerSide, str], timeout: float = 1.0) -> TriggerStatus:
+        """The status of the ``"left"`` or ``"right"`` adaptive trigger of the first pad with
+        them the engine reaches, as ``GCDualSenseAdaptiveTrigger.status`` and ``armPosition``
+        report it, from the pad's last input report.
+
+        ::
+
+            with haptics.Engine(driver="hidraw", device="DualSense") as engine:
+                print(engine.trigger_status("right").status)
+
+        The first call starts reading the pad's input reports and waits up to ``timeout``
+        seconds for the first; later calls return the latest at once. An engine that reaches no
+        adaptive trigger raises ``UnsupportedError``; a pad whose node cannot be opened, or that
+        sends no report in time, ``DeviceError``."""
+        name = _name(side, "side", TriggerSide)
+        if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real):
+            raise TypeError(f"timeout must be a number of seconds, not {type(timeout).__name__}")
+        reading = _library.TriggerReading()
+        self._call(
+            lambda handle: self._library.haptics_trigger_status(handle, name, float(timeout) * 1000, ctypes.byref(reading))
+        )
+        return TriggerStatus(
+            status=(reading.status or b"").decode("utf-8"),
+            arm_position=reading.arm_position,
+            position=reading.position,
+            effect=reading.effect.decode("utf-8") if reading.effect else None,
         )
 
     @property

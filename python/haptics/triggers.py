@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, fields
-from typing import ClassVar, Iterable, List, Sequence, Tuple
+from typing import ClassVar, Iterable, List, Optional, Sequence, Tuple
 
 #: How many zones along the travel the positional effects take a value for, as Apple's
 #: ``GCDualSenseAdaptiveTrigger.discretePositionCount``.
@@ -44,6 +44,26 @@ class TriggerEffect:
                 object.__setattr__(self, field.name, _numbers(value, field.name))
             else:
                 object.__setattr__(self, field.name, _number(value, field.name))
+
+
+@dataclass(frozen=True)
+class TriggerStatus:
+    """What an adaptive trigger reports back, as Apple's ``GCDualSenseAdaptiveTrigger`` offers
+    it: ``Engine.trigger_status``."""
+
+    #: What the effect is doing, Apple's status as ``haptics trigger --status`` prints it:
+    #: ``"feedback-no-load"``, ``"feedback-load-applied"``, ``"weapon-ready"``,
+    #: ``"weapon-firing"``, ``"weapon-fired"``, ``"vibration-not-vibrating"``,
+    #: ``"vibration-is-vibrating"``, ``"slope-feedback-ready"``,
+    #: ``"slope-feedback-applying-load"``, ``"slope-feedback-finished"`` or ``"unknown"``.
+    status: str
+    #: Where the trigger's stepped mechanical arm stands, 0...1 (Apple's ``armPosition``).
+    arm_position: float
+    #: How far the finger pulls the trigger, 0 (rest) ... 1.
+    position: float
+    #: The kind of effect the pad runs (``"off"``, ``"feedback"``, ``"weapon"``,
+    #: ``"vibration"``), or ``None`` for one the library does not know.
+    effect: Optional[str]
 
 
 @dataclass(frozen=True)

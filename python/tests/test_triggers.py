@@ -108,6 +108,20 @@ def test_a_positional_list_is_ten_long() -> None:
             engine.set_trigger_effect("left", haptics.TriggerPositionalVibration(amplitudes=[0.5] * 11, frequency=0.5))
 
 
+def test_the_status_of_an_engine_that_reaches_no_trigger_is_unsupported() -> None:
+    with haptics.Engine(driver="record") as engine:
+        with pytest.raises(haptics.UnsupportedError, match="reaches no adaptive trigger"):
+            engine.trigger_status("right", timeout=0)
+        with pytest.raises(haptics.InvalidArgumentError, match='side "both" is not one of "left", "right"'):
+            engine.trigger_status("both")
+        with pytest.raises(haptics.InvalidArgumentError, match="timeout_ms is -1000"):
+            engine.trigger_status("left", timeout=-1)
+        with pytest.raises(TypeError):
+            engine.trigger_status("left", timeout="1")  # type: ignore[arg-type]
+    with pytest.raises(haptics.EngineClosedError):
+        engine.trigger_status("left")
+
+
 def test_the_side_and_the_effect_are_checked() -> None:
     with haptics.Engine(driver="record") as engine:
         with pytest.raises(haptics.InvalidArgumentError, match='side "middle" is not one of "left", "right", "both"'):

@@ -1,4 +1,4 @@
-import HapticsHidraw
+package import HapticsHidraw
 package import HapticsModel
 import HapticsPlayback
 
@@ -27,6 +27,26 @@ package enum TriggerReach {
         if without.count == drivers.count, let first = without.first {
             throw TriggerReachError.noAdaptiveTriggers(name: first.name, parts: first.parts)
         }
+    }
+
+    /// A reader of the status of the first adaptive-trigger pad `driver` reaches
+    /// (`HidrawDriver.triggerStatusReader()`), not started.
+    ///
+    /// - Throws: `TriggerReachError` when `driver` reaches no adaptive trigger, else why a pad
+    ///   or its node cannot be opened (`HidrawError`).
+    package static func statusReader(through driver: any HapticDriver) throws -> TriggerStatusReader {
+        let drivers = hidrawDrivers(in: driver)
+        guard !drivers.isEmpty else { throw TriggerReachError.noHidraw }
+        var without: [(name: String, parts: Set<PadPart>)] = []
+        for driver in drivers {
+            do {
+                return try driver.triggerStatusReader()
+            } catch HidrawError.noAdaptiveTriggers(let name) {
+                without.append((name, driver.pads.first?.model.parts ?? []))
+            }
+        }
+        let first = without.first ?? ("", [])
+        throw TriggerReachError.noAdaptiveTriggers(name: first.name, parts: first.parts)
     }
 
     /// The hidraw drivers in `driver`, in order.

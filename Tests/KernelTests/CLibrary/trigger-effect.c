@@ -4,8 +4,10 @@
  * feedback, 300 ms each, then a NaN that must change nothing) and closes it; then plays a
  * waveform envelope rising from 40 to 150 Hz on a "right-trigger" engine, after one at 200 Hz
  * that must be refused naming the band. With `--exit-unclosed`, sets a feedback effect and exits
- * without closing the engine (the pad's guardian must turn it off). Prints each step; exits 1
- * at the first that does not return what it must.
+ * without closing the engine (the pad's guardian must turn it off). With `--status`, prints
+ * both triggers' status (haptics_trigger_status, waiting up to 3 s for the first report) as
+ * `right weapon-fired 1.00 1.00 weapon`, then checks that a side "middle" is refused. Prints
+ * each step; exits 1 at the first that does not return what it must.
  */
 #include <haptics.h>
 #include <math.h>
@@ -32,8 +34,22 @@ int main(int argc, char **argv) {
         pause_ms(200);
         return set ? 0 : 1;
     }
+    if (argc == 3 && strcmp(argv[2], "--status") == 0) {
+        haptics_engine *engine = NULL;
+        if (!step("open hidraw", haptics_engine_open("hidraw", argv[1], &engine), HAPTICS_OK)) return 1;
+        const char *sides[] = {"right", "left"};
+        for (int index = 0; index < 2; index++) {
+            haptics_trigger_reading reading;
+            if (!step(sides[index], haptics_trigger_status(engine, sides[index], 3000, &reading), HAPTICS_OK)) return 1;
+            printf("%s %s %.2f %.2f %s\n", sides[index], reading.status, reading.arm_position, reading.position,
+                   reading.effect ? reading.effect : "(none)");
+        }
+        haptics_trigger_reading unused;
+        if (!step("middle", haptics_trigger_status(engine, "middle", 0, &unused), HAPTICS_ERROR_INVALID_ARGUMENT)) return 1;
+        return step("close", haptics_engine_close(engine), HAPTICS_OK) ? 0 : 1;
+    }
     if (argc != 2) {
-        fprintf(stderr, "usage: trigger-effect DEVICE [--exit-unclosed]\n");
+        fprintf(stderr, "usage: trigger-effect DEVICE [--exit-unclosed|--status]\n");
         return 2;
     }
     haptics_engine *engine = NULL;

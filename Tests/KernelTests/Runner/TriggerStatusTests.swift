@@ -1,13 +1,22 @@
 import Glibc
+import Synchronization
 import VirtualDevices
 
 /// `haptics trigger --status` on the emulated DualSense, over USB and Bluetooth: the statuses
 /// the pad's input reports hold print as JSON lines, both triggers at first, then one line per
 /// change; `--hold` ends it with exit 0 (over USB), SIGINT with exit 130 (over Bluetooth). With a slope set beside `--status`, the pad's feedback
-/// status reads as the slope's.
+/// status reads as the slope's. libhaptics' `haptics_trigger_status`
+/// (`Tests/KernelTests/CLibrary/trigger-effect.c --status`) reads the same statuses.
 enum TriggerStatusTests {
-    static func all(programs: HidrawTests.Programs?) -> [KernelTest] {
+    static func all(programs: HidrawTests.Programs?, library: String?) -> [KernelTest] {
         guard let programs else { return [] }
+        let libraryTests = library.map { library in
+            [
+                KernelTest(name: "trigger status dualsense: libhaptics' haptics_trigger_status reads the triggers' statuses") {
+                    try await libraryStatus(library)
+                }
+            ]
+        }
         return [false, true].map { bluetooth in
             KernelTest(
                 name:
@@ -19,7 +28,7 @@ enum TriggerStatusTests {
             KernelTest(name: "trigger status dualsense: with a slope set, the feedback status reads as the slope's") {
                 try await slopeStatus(programs)
             }
-        ]
+        ] + (libraryTests ?? [])
     }
 
     /// What the pad reports for a while: the triggers' fields, sent every 10 ms until the
@@ -72,6 +81,30 @@ enum TriggerStatusTests {
             lines == expected,
             "haptics trigger ... --status printed:\n\(lines.joined(separator: "\n"))\nexpected:\n\(expected.joined(separator: "\n"))")
         try expect(pad.outputReports.last(where: \.setsTriggers)?.rightTrigger.isOff == true, "the slope was not turned off")
+    }
+
+    /// Whether the emulator goes on sending reports.
+    private final class Sending: Sendable {
+        let isOn = Atomic<Bool>(true)
+    }
+
+    private static func libraryStatus(_ library: String) async throws {
+        let pad = try VirtualDualSense()
+        defer { pad.destroy() }
+        let sending = Sending()
+        try BackgroundThread.start {
+            while sending.isOn.load(ordering: .relaxed) {
+                try? pad.sendTriggers(left: feedbackLoaded, right: weaponFired)
+                usleep(10_000)
+            }
+        }
+        let (status, output) = try ChildProcess(library, [HidrawTests.dualSenseName, "--status"]).finish()
+        sending.isOn.store(false, ordering: .relaxed)
+        try expect(status == 0, "trigger-effect --status exited \(status):\n\(output)")
+        let expected = ["right weapon-fired 1.00 1.00 weapon", "left feedback-load-applied 0.44 0.40 feedback"]
+        for line in expected {
+            try expect(output.split(separator: "\n").contains(Substring(line)), "trigger-effect --status printed no '\(line)':\n\(output)")
+        }
     }
 
     /// Runs `haptics` with `arguments` (and the pad's `--device`), its standard output in a

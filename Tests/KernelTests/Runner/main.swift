@@ -76,7 +76,7 @@ let tests =
     + USBAudioDriverTests.all(haptics: haptics)
     + LibraryTriggerTests.all(program: path(after: "--libhaptics-trigger"), haptics: haptics)
     + BluetoothVoiceCoilTests.all(haptics: haptics)
-    + TriggerStatusTests.all(programs: hidrawPrograms)
+    + TriggerStatusTests.all(programs: hidrawPrograms, library: path(after: "--libhaptics-trigger"))
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
