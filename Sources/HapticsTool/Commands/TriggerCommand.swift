@@ -123,8 +123,10 @@ struct TriggerCommand: Subcommand {
             for side in sides { try driver.setTriggerEffect(effect, on: side) }
             reader = readsStatus ? try driver.triggerStatusReader() : nil
         } catch {
+            // The pads are named before `close` lets go of them.
+            let message = Self.message(for: error, pads: driver.pads)
             driver.close()
-            console.err("Error: \(Self.message(for: error, pads: driver.pads))")
+            console.err("Error: \(message)")
             return Self.isUsage(error) ? .usage : .failure
         }
         let lines = Mutex(TriggerStatusLines(effect: sides.isEmpty ? nil : effect))

@@ -5,7 +5,8 @@ import VirtualDevices
 /// `haptics trigger --status` on the emulated DualSense, over USB and Bluetooth: the statuses
 /// the pad's input reports hold print as JSON lines, both triggers at first, then one line per
 /// change; `--hold` ends it with exit 0 (over USB), SIGINT with exit 130 (over Bluetooth). With a slope set beside `--status`, the pad's feedback
-/// status reads as the slope's. libhaptics' `haptics_trigger_status`
+/// status reads as the slope's; a pad without adaptive triggers (the Xbox over Bluetooth) exits
+/// 64 naming what it has. libhaptics' `haptics_trigger_status`
 /// (`Tests/KernelTests/CLibrary/trigger-effect.c --status`) reads the same statuses.
 enum TriggerStatusTests {
     static func all(programs: HidrawTests.Programs?, library: String?) -> [KernelTest] {
@@ -27,7 +28,10 @@ enum TriggerStatusTests {
         } + [
             KernelTest(name: "trigger status dualsense: with a slope set, the feedback status reads as the slope's") {
                 try await slopeStatus(programs)
-            }
+            },
+            KernelTest(name: "trigger status xbox: a pad without adaptive triggers exits 64 naming what it has") {
+                try await noAdaptiveTriggers(programs)
+            },
         ] + (libraryTests ?? [])
     }
 
@@ -81,6 +85,16 @@ enum TriggerStatusTests {
             lines == expected,
             "haptics trigger ... --status printed:\n\(lines.joined(separator: "\n"))\nexpected:\n\(expected.joined(separator: "\n"))")
         try expect(pad.outputReports.last(where: \.setsTriggers)?.rightTrigger.isOff == true, "the slope was not turned off")
+    }
+
+    private static func noAdaptiveTriggers(_ programs: HidrawTests.Programs) async throws {
+        let pad = try VirtualXboxPad()
+        defer { pad.destroy() }
+        let (status, output) = try ChildProcess(programs.haptics, ["trigger", "--status", "--hold", "1", "--device", pad.node]).finish()
+        try expect(
+            status == 64 && output.contains("Error: Xbox Wireless Controller has no adaptive triggers")
+                && output.contains("it has rumble at") && output.contains("right-trigger"),
+            "haptics trigger --status on the Xbox exited \(status):\n\(output)")
     }
 
     /// Whether the emulator goes on sending reports.
