@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func theFirstReportPrintsBothThenOnlyWhatChanged() {
-        var lines = TriggerStatusLines(effect: nil)
+        var lines = TriggerStatusLines()
         #expect(lines.lines(left: free, right: free).count == 2)
         #expect(lines.lines(left: free, right: free).isEmpty)
         var nudged = free
@@ -30,9 +30,11 @@ import Testing
         #expect(changed.first?.contains(#""side":"right""#) == true)
     }
 
-    @Test func statusesAreReadAsTheEffectSet() {
-        var lines = TriggerStatusLines(effect: .slopeFeedback(start: 0.1, end: 0.8, strength: 0.2, endStrength: 1))
-        let printed = lines.lines(left: loaded, right: free)
+    @Test func eachTriggersStatusIsReadAsTheEffectSetOnIt() {
+        var lines = TriggerStatusLines(effects: [.left: .slopeFeedback(start: 0.1, end: 0.8, strength: 0.2, endStrength: 1)])
+        let printed = lines.lines(left: loaded, right: loaded)
+        #expect(printed.count == 2)
         #expect(printed.first?.contains(#""status":"slope-feedback-applying-load""#) == true, "\(printed)")
+        #expect(printed.last?.contains(#""status":"feedback-load-applied""#) == true, "\(printed)")
     }
 }

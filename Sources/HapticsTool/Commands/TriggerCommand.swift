@@ -129,7 +129,7 @@ struct TriggerCommand: Subcommand {
             console.err("Error: \(message)")
             return Self.isUsage(error) ? .usage : .failure
         }
-        let lines = Mutex(TriggerStatusLines(effect: sides.isEmpty ? nil : effect))
+        let lines = Mutex(TriggerStatusLines(effects: Dictionary(uniqueKeysWithValues: sides.map { ($0, effect) })))
         reader?.start { left, right in
             for line in lines.withLock({ $0.lines(left: left, right: right) }) { console.out(line) }
         }

@@ -5,21 +5,21 @@ import HapticsModel
 /// `{"side":"left","status":"feedback-load-applied","arm_position":0.44,"position":0.42,"effect":"feedback"}`;
 /// the first report prints both triggers.
 struct TriggerStatusLines {
-    /// The effect the triggers were set to, which the statuses are read as
-    /// (`TriggerStatus.reading(as:)`), or `nil` when the command set none.
-    let effect: TriggerEffect?
+    /// The effects the command set, by trigger, which those triggers' statuses are read as
+    /// (`TriggerStatus.reading(as:)`).
+    let effects: [Actuator.Side: TriggerEffect]
     /// The line last printed for each trigger.
     private var last: [Actuator.Side: String] = [:]
 
-    /// Lines for the statuses the triggers set to `effect` report.
-    init(effect: TriggerEffect?) {
-        self.effect = effect
+    /// Lines for the statuses of triggers set to `effects` (none: as the pad reports them).
+    init(effects: [Actuator.Side: TriggerEffect] = [:]) {
+        self.effects = effects
     }
 
     /// The lines to print for one report: those of the triggers whose line changed.
     mutating func lines(left: TriggerStatus, right: TriggerStatus) -> [String] {
         [(Actuator.Side.left, left), (.right, right)].compactMap { side, status in
-            let line = Self.line(side: side, status: effect.map { status.reading(as: $0) } ?? status)
+            let line = Self.line(side: side, status: effects[side].map { status.reading(as: $0) } ?? status)
             guard last[side] != line else { return nil }
             last[side] = line
             return line
