@@ -70,7 +70,8 @@ struct DaemonOutput {
             hotPlug = nil
             take = { _ in }
         case .audio:
-            let audio = AudioDriver(selection: options.device) { log("hapticsd: \($0)") }
+            let notice: @Sendable (String) -> Void = { log("hapticsd: \($0)") }
+            let audio = AudioDriver(selection: options.device, notice: notice, handBack: CoilHandBack(notice: notice).callAsFunction)
             driver = audio
             devices = { audio.cards.map { DeviceEntry(node: $0.card.playbackNode, name: $0.pad.name, kind: "audio") } }
             hotPlug = nil
