@@ -54,7 +54,8 @@ import Testing
             ])
         #expect(try outputs(.leftHandle, [.auto], pads).get() == [.audio(node: "/dev/input/event1", locality: .leftHandle, auto: true)])
         #expect(try outputs(.handles, [.audio], pads).get() == [.audio(node: "/dev/input/event1", locality: .handles, auto: false)])
-        #expect(outputs(.triggers, [.audio], pads) == .failure(.unavailable(.triggers, available: [.all, .handles, .leftHandle, .rightHandle])))
+        #expect(
+            outputs(.triggers, [.audio], pads) == .failure(.unavailable(.triggers, available: [.all, .handles, .leftHandle, .rightHandle])))
         #expect(outputs(.handles, [.audio], [Self.dualSense]) == .failure(.unavailable(.handles, available: [])))
     }
 

@@ -178,7 +178,8 @@ extension LocalityEngines {
                 driver.close()
                 guard auto else { throw .failed(Advice.message(for: error)) }
                 notice("\(Advice.message(for: error)); playing the handles through evdev rumble")
-                return try liveEngine(for: .evdev(nodes: [node], parts: locality.parts(of: PadPart.handles)), origin: origin, notice: notice)
+                return try liveEngine(
+                    for: .evdev(nodes: [node], parts: locality.parts(of: PadPart.handles)), origin: origin, notice: notice)
             }
             return HapticEngine(driver: driver, settings: RenderSettings(pad: driver.renderProfile))
         }
