@@ -13,7 +13,8 @@ import Synchronization
 /// - Locality: the handles of `locality` play (`left-handle` on the left actuator only);
 ///   a locality without a handle fails with `localityUnavailable`.
 /// - Timing: the frame applied plays from the next sample not yet written: `apply` writes it
-///   whole (up to 126 ms, `PCMSettings.applyAheadFrames`), and a feeder thread, woken by the
+///   whole (up to 126 ms, `PCMSettings.applyAheadFrames`; on a stopped stream its first 8 ms
+///   first, which start the stream, `startFrames`), and a feeder thread, woken by the
 ///   PCM's period interrupts (every 2 ms), keeps a longer one 32 ms ahead
 ///   (`writeAheadFrames`); a next frame applied on time thus follows it sample for sample.
 ///   After an idle spell the stream has stopped, and the first samples start it (`PCMStream`),
@@ -150,6 +151,9 @@ public final class AudioDriver: HapticDriver {
             for index in state.pads.indices {
                 state.pads[index].feed.play(wave)
                 state.pads[index].silenceOwed = settings.writeAheadFrames
+                if !state.pads[index].stream.isRunning {
+                    try feed(&state.pads[index], ahead: settings.startFrames, holding: false)
+                }
                 try feed(&state.pads[index], ahead: settings.applyAheadFrames, holding: false)
             }
             guard !state.isFeeding, state.pads.contains(where: { !$0.isResting }) else { return false }

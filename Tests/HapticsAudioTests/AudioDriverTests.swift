@@ -50,14 +50,16 @@ import Testing
         #expect(audio.renderProfile == .dualSenseVoiceCoils)
     }
 
-    @Test func aFramePlaysWholeOnChannelsThreeAndFourStartingTheStreamAndTheFeeder() throws {
+    @Test func aFramePlaysWholeOnChannelsThreeAndFourItsFirst8msStartingTheStreamAndTheFeeder() throws {
         let fake = FakeSoundSystem(DualSenseTree.contents)
         let starts = Starts()
         let audio = driver(fake, starts: starts)
         try audio.apply(heavy)
-        #expect(fake.calls.contains(.start))
-        let samples = try #require(written(fake).first)
-        #expect(samples.count == 2880 * 4)
+        let writes = written(fake)
+        #expect(writes.map(\.count) == [384 * 4, (2880 - 384) * 4])
+        let start = try #require(fake.calls.firstIndex(of: .start))
+        #expect(fake.calls[..<start].filter { if case .write = $0 { true } else { false } }.count == 1)
+        let samples = writes.flatMap { $0 }
         let channel = { (index: Int) in stride(from: index, to: samples.count, by: 4).map { samples[$0] } }
         #expect(channel(0).allSatisfy { $0 == 0 } && channel(1).allSatisfy { $0 == 0 })
         #expect(channel(2).contains { abs($0) > 10_000 } && channel(2) == channel(3))
