@@ -13,8 +13,7 @@ import Synchronization
 /// - Locality: the handles of `locality` play (`left-handle` on the left actuator only);
 ///   a locality without a handle fails with `localityUnavailable`.
 /// - Timing: the frame applied plays from the next sample not yet written: `apply` writes it
-///   whole (up to 126 ms, `PCMSettings.applyAheadFrames`; on a stopped stream its first 8 ms
-///   first, which start the stream, `startFrames`), and a feeder thread, woken by the
+///   whole (up to 126 ms, `PCMSettings.applyAheadFrames`), and a feeder thread, woken by the
 ///   PCM's period interrupts (every 2 ms), keeps a longer one 32 ms ahead
 ///   (`writeAheadFrames`); a next frame applied on time thus follows it sample for sample.
 ///   After an idle spell the stream has stopped, and the first samples start it (`PCMStream`),
@@ -25,6 +24,10 @@ import Synchronization
 /// - `stop()` drops what sounds (never drains): the actuators fall silent at once. `close()`
 ///   lets the end of a pattern that has come to rest be heard (at most 100 ms), then drops.
 ///   A process killed with `kill -9` loses its PCM, and the kernel stops the stream.
+/// - Sharing: with `releasesIdleCard`, the PCMs are closed once `prepare` has opened them and
+///   whenever every pad has come to rest and what was written has been heard, so another
+///   engine or process can play on the card between feedbacks; the next frame opens them
+///   again.
 /// - Rumble emulation: before a pad's stream starts from rest, `handBack` is called with the
 ///   pad (outside the driver's lock), to hand its voice coils back from the rumble emulation
 ///   that evdev rumble switches on (`DualSenseCoilHandBack`, through the pad's hidraw node).
@@ -56,6 +59,9 @@ public final class AudioDriver: HapticDriver {
     public let locality: Locality
     /// How each pad's PCM is opened.
     public let settings: PCMSettings
+    /// Whether the PCMs are closed while every pad rests (hapticsd's drivers, which several
+    /// engines share the card with); a command playing once keeps them open.
+    public let releasesIdleCard: Bool
     private let listDevices: @Sendable () -> [EvdevDeviceInfo]
     private let discovery: SoundCardDiscovery
     private let system: SoundSystem
@@ -66,26 +72,31 @@ public final class AudioDriver: HapticDriver {
 
     /// Creates a driver for the pads `selection` picks in `directory`, playing at `locality`.
     /// `notice` hears about what failed while the feeder wrote on its own (one line each);
-    /// `handBack` is called with a pad before its stream starts from rest.
+    /// `handBack` is called with a pad before its stream starts from rest; `releasesIdleCard`
+    /// closes the PCMs while every pad rests.
     public convenience init(
         selection: DeviceSelection = .auto, locality: Locality = .all, directory: String = "/dev/input",
-        notice: @escaping @Sendable (String) -> Void = { _ in }, handBack: @escaping @Sendable (EvdevDeviceInfo) -> Void = { _ in }
+        notice: @escaping @Sendable (String) -> Void = { _ in }, handBack: @escaping @Sendable (EvdevDeviceInfo) -> Void = { _ in },
+        releasesIdleCard: Bool = false
     ) {
         let devices = DeviceDiscovery(directory: directory)
         self.init(
-            selection: selection, locality: locality, settings: .dualSense, devices: { devices.devices() },
+            selection: selection, locality: locality, settings: .dualSense, releasesIdleCard: releasesIdleCard,
+            devices: { devices.devices() },
             discovery: SoundCardDiscovery(), system: .live,
             startFeeder: { startDetachedThread(named: "haptics-audio", running: $0) }, notice: notice, handBack: handBack)
     }
 
     init(
-        selection: DeviceSelection, locality: Locality, settings: PCMSettings, devices: @escaping @Sendable () -> [EvdevDeviceInfo],
+        selection: DeviceSelection, locality: Locality, settings: PCMSettings, releasesIdleCard: Bool = false,
+        devices: @escaping @Sendable () -> [EvdevDeviceInfo],
         discovery: SoundCardDiscovery, system: SoundSystem, startFeeder: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
         notice: @escaping @Sendable (String) -> Void, handBack: @escaping @Sendable (EvdevDeviceInfo) -> Void = { _ in }
     ) {
         self.selection = selection
         self.locality = locality
         self.settings = settings
+        self.releasesIdleCard = releasesIdleCard
         self.listDevices = devices
         self.discovery = discovery
         self.system = system
@@ -127,7 +138,7 @@ public final class AudioDriver: HapticDriver {
             guard !state.isPrepared else { return opened }
             state.pads = opened
             state.isPrepared = true
-            return []
+            return releasesIdleCard ? opened : []
         }
         for pad in unused { pad.stream.close() }
     }
@@ -151,9 +162,6 @@ public final class AudioDriver: HapticDriver {
             for index in state.pads.indices {
                 state.pads[index].feed.play(wave)
                 state.pads[index].silenceOwed = settings.writeAheadFrames
-                if !state.pads[index].stream.isRunning {
-                    try feed(&state.pads[index], ahead: settings.startFrames, holding: false)
-                }
                 try feed(&state.pads[index], ahead: settings.applyAheadFrames, holding: false)
             }
             guard !state.isFeeding, state.pads.contains(where: { !$0.isResting }) else { return false }
@@ -233,8 +241,25 @@ public final class AudioDriver: HapticDriver {
             if let pacing { pacing.waitForRoom(timeout: period * 4) } else { system.sleep(period) }
             let (running, failures, paced) = feedOnce()
             for failure in failures { notice("\(failure)") }
-            if !running { return }
+            if !running { break }
             pacing = paced
+        }
+        if releasesIdleCard { releaseWhenHeard() }
+    }
+
+    /// Closes the PCMs once what was written has been heard (at most `longestTail`), unless
+    /// a frame came meanwhile.
+    private func releaseWhenHeard() {
+        let streams = state.withLock { $0.pads.map(\.stream) }
+        let step = Duration.microseconds(settings.periodFrames * 1_000_000 / settings.rate)
+        var waited = Duration.zero
+        while waited < Self.longestTail, streams.contains(where: { $0.unheardFrames() > 0 }) {
+            system.sleep(step)
+            waited += step
+        }
+        state.withLock { state in
+            guard !state.isFeeding, state.pads.allSatisfy(\.isResting) else { return }
+            for pad in state.pads { pad.stream.close() }
         }
     }
 

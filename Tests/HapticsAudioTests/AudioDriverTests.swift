@@ -26,10 +26,10 @@ import Testing
     /// A driver over the fake tree, its feeder's starts counted rather than run.
     private func driver(
         _ fake: FakeSoundSystem, pads: [EvdevDeviceInfo] = [pad()], selection: DeviceSelection = .auto, locality: Locality = .all,
-        starts: Starts = Starts(), handBacks: HandBacks = HandBacks()
+        starts: Starts = Starts(), handBacks: HandBacks = HandBacks(), releasesIdleCard: Bool = false
     ) -> AudioDriver {
         AudioDriver(
-            selection: selection, locality: locality, settings: .dualSense, devices: { pads },
+            selection: selection, locality: locality, settings: .dualSense, releasesIdleCard: releasesIdleCard, devices: { pads },
             discovery: SoundCardDiscovery(sysfs: "/sys", proc: "/proc", devices: "/dev", system: fake.system), system: fake.system,
             startFeeder: { _ in starts.count.withLock { $0 += 1 } }, notice: { _ in },
             handBack: { pad in handBacks.calls.withLock { $0.append((pad.node, fake.calls.count)) } })
@@ -50,16 +50,14 @@ import Testing
         #expect(audio.renderProfile == .dualSenseVoiceCoils)
     }
 
-    @Test func aFramePlaysWholeOnChannelsThreeAndFourItsFirst8msStartingTheStreamAndTheFeeder() throws {
+    @Test func aFramePlaysWholeOnChannelsThreeAndFourStartingTheStreamAndTheFeeder() throws {
         let fake = FakeSoundSystem(DualSenseTree.contents)
         let starts = Starts()
         let audio = driver(fake, starts: starts)
         try audio.apply(heavy)
-        let writes = written(fake)
-        #expect(writes.map(\.count) == [384 * 4, (2880 - 384) * 4])
-        let start = try #require(fake.calls.firstIndex(of: .start))
-        #expect(fake.calls[..<start].filter { if case .write = $0 { true } else { false } }.count == 1)
-        let samples = writes.flatMap { $0 }
+        #expect(fake.calls.contains(.start))
+        let samples = try #require(written(fake).first)
+        #expect(samples.count == 2880 * 4)
         let channel = { (index: Int) in stride(from: index, to: samples.count, by: 4).map { samples[$0] } }
         #expect(channel(0).allSatisfy { $0 == 0 } && channel(1).allSatisfy { $0 == 0 })
         #expect(channel(2).contains { abs($0) > 10_000 } && channel(2) == channel(3))
@@ -85,6 +83,20 @@ import Testing
         audio.stop()
         try audio.apply(heavy)
         #expect(handBacks.calls.withLock { $0.count } == 2)
+    }
+
+    @Test(arguments: [false, true])
+    func aDriverThatReleasesTheIdleCardClosesItAfterPrepareAndOnceThePadsRest(releases: Bool) throws {
+        let fake = FakeSoundSystem(DualSenseTree.contents)
+        let audio = driver(fake, releasesIdleCard: releases)
+        try audio.prepare()
+        #expect(fake.calls.contains(.close) == releases)
+        try audio.apply(RumbleFrame(start: .zero, duration: .milliseconds(2), strong: 1, weak: 1))
+        try audio.apply(RumbleFrame(start: .milliseconds(2), duration: .zero, strong: 0, weak: 0))
+        #expect(fake.calls.filter { $0 == .open("/dev/snd/pcmC1D0p") }.count == (releases ? 2 : 1))
+        audio.runFeeder()
+        #expect((fake.calls.last == .close) == releases)
+        #expect(fake.calls.filter { $0 == .close }.count == (releases ? 2 : 0))
     }
 
     @Test func theLeftHandlePlaysTheLeftActuatorOnly() throws {

@@ -39,12 +39,6 @@ public struct PCMSettings: Sendable, Equatable {
     /// the writer wakes next.
     public var applyAheadFrames: Int { bufferFrames - periodFrames }
 
-    /// Frames written before a stopped stream starts: 4 periods (8 ms). The first frame's
-    /// first samples start the stream at once, and the rest of it is synthesized and written
-    /// while those play, so its synthesis (about a millisecond for a 126 ms frame on a slow
-    /// machine) does not delay the first sample.
-    public var startFrames: Int { min(periodFrames * 4, applyAheadFrames) }
-
     /// Frames kept queued ahead of the hardware while a longer frame plays: 16 periods
     /// (32 ms), so a late wake-up of the writer does not run it dry, and a frame replacing it
     /// mid-way starts at most that late.

@@ -41,10 +41,6 @@ public final class PCMStream: Sendable {
     /// Whether the PCM is open.
     public var isOpen: Bool { state.withLock { $0.fd != nil } }
 
-    /// Whether the stream runs: started by a write, and not stopped since by a drop or (as
-    /// the last status read found) an underrun.
-    public var isRunning: Bool { state.withLock { $0.isRunning } }
-
     /// Opens the PCM and sets its parameters; cheap when it is open.
     public func open() throws(AudioError) {
         try state.withLock { (state) throws(AudioError) in _ = try opened(&state) }

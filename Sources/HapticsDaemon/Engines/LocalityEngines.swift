@@ -171,7 +171,8 @@ extension LocalityEngines {
             return HapticEngine(driver: driver, settings: RenderSettings(pad: driver.renderProfile))
         case .audio(let node, let locality, let auto):
             let driver = AudioDriver(
-                selection: .path(node), locality: locality, notice: notice, handBack: CoilHandBack(notice: notice).callAsFunction)
+                selection: .path(node), locality: locality, notice: notice, handBack: CoilHandBack(notice: notice).callAsFunction,
+                releasesIdleCard: true)
             do {
                 try driver.prepare()
             } catch {
