@@ -24,6 +24,13 @@ import Synchronization
 /// - `stop()` drops what sounds (never drains): the actuators fall silent at once. `close()`
 ///   lets the end of a pattern that has come to rest be heard (at most 100 ms), then drops.
 ///   A process killed with `kill -9` loses its PCM, and the kernel stops the stream.
+/// - Sharing: with `releasesIdleCard`, the PCMs are closed once `prepare` has opened them and
+///   whenever every pad has come to rest and what was written has been heard, so another
+///   engine or process can play on the card between feedbacks; the next frame opens them
+///   again.
+/// - Rumble emulation: before a pad's stream starts from rest, `handBack` is called with the
+///   pad (outside the driver's lock), to hand its voice coils back from the rumble emulation
+///   that evdev rumble switches on (`DualSenseCoilHandBack`, through the pad's hidraw node).
 public final class AudioDriver: HapticDriver {
     /// A pad played on: its stream, what it plays next, and the silence to write once that
     /// has come to rest (32 ms: the stream stops when its queue runs dry, dropping the USB
@@ -33,6 +40,8 @@ public final class AudioDriver: HapticDriver {
         let stream: PCMStream
         var feed: VoiceCoilFeed
         var silenceOwed = 0
+        /// Whether `handBack` was called since the pad last came to rest.
+        var isHandedBack = false
 
         /// Whether nothing is left to write.
         var isResting: Bool { feed.isIdle && silenceOwed == 0 }
@@ -50,39 +59,50 @@ public final class AudioDriver: HapticDriver {
     public let locality: Locality
     /// How each pad's PCM is opened.
     public let settings: PCMSettings
+    /// Whether the PCMs are closed while every pad rests (hapticsd's drivers, which several
+    /// engines share the card with); a command playing once keeps them open.
+    public let releasesIdleCard: Bool
     private let listDevices: @Sendable () -> [EvdevDeviceInfo]
     private let discovery: SoundCardDiscovery
     private let system: SoundSystem
     private let startFeeder: @Sendable (@escaping @Sendable () -> Void) -> Void
     private let notice: @Sendable (String) -> Void
+    private let handBack: @Sendable (EvdevDeviceInfo) -> Void
     private let state = Mutex(State())
 
     /// Creates a driver for the pads `selection` picks in `directory`, playing at `locality`.
-    /// `notice` hears about what failed while the feeder wrote on its own (one line each).
+    /// `notice` hears about what failed while the feeder wrote on its own (one line each);
+    /// `handBack` is called with a pad before its stream starts from rest; `releasesIdleCard`
+    /// closes the PCMs while every pad rests.
     public convenience init(
         selection: DeviceSelection = .auto, locality: Locality = .all, directory: String = "/dev/input",
-        notice: @escaping @Sendable (String) -> Void = { _ in }
+        notice: @escaping @Sendable (String) -> Void = { _ in }, handBack: @escaping @Sendable (EvdevDeviceInfo) -> Void = { _ in },
+        releasesIdleCard: Bool = false
     ) {
         let devices = DeviceDiscovery(directory: directory)
         self.init(
-            selection: selection, locality: locality, settings: .dualSense, devices: { devices.devices() },
+            selection: selection, locality: locality, settings: .dualSense, releasesIdleCard: releasesIdleCard,
+            devices: { devices.devices() },
             discovery: SoundCardDiscovery(), system: .live,
-            startFeeder: { startDetachedThread(named: "haptics-audio", running: $0) }, notice: notice)
+            startFeeder: { startDetachedThread(named: "haptics-audio", running: $0) }, notice: notice, handBack: handBack)
     }
 
     init(
-        selection: DeviceSelection, locality: Locality, settings: PCMSettings, devices: @escaping @Sendable () -> [EvdevDeviceInfo],
+        selection: DeviceSelection, locality: Locality, settings: PCMSettings, releasesIdleCard: Bool = false,
+        devices: @escaping @Sendable () -> [EvdevDeviceInfo],
         discovery: SoundCardDiscovery, system: SoundSystem, startFeeder: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
-        notice: @escaping @Sendable (String) -> Void
+        notice: @escaping @Sendable (String) -> Void, handBack: @escaping @Sendable (EvdevDeviceInfo) -> Void = { _ in }
     ) {
         self.selection = selection
         self.locality = locality
         self.settings = settings
+        self.releasesIdleCard = releasesIdleCard
         self.listDevices = devices
         self.discovery = discovery
         self.system = system
         self.startFeeder = startFeeder
         self.notice = notice
+        self.handBack = handBack
     }
 
     deinit {
@@ -118,16 +138,26 @@ public final class AudioDriver: HapticDriver {
             guard !state.isPrepared else { return opened }
             state.pads = opened
             state.isPrepared = true
-            return []
+            return releasesIdleCard ? opened : []
         }
         for pad in unused { pad.stream.close() }
     }
 
     /// Plays the frame on every pad from the next sample on, preparing first if needed, and
-    /// starts the feeder that keeps the PCM fed while it sounds.
+    /// starts the feeder that keeps the PCM fed while it sounds. A sounding frame first hands
+    /// back the voice coils of the pads that rest (`handBack`).
     public func apply(_ frame: RumbleFrame) throws {
         try prepare()
         let wave = WaveformFrame(frame, at: locality, split: RenderSettings(pad: renderProfile).split)
+        if wave.left.amplitude > 0 || wave.right.amplitude > 0 {
+            let starting = state.withLock { state in
+                state.pads.indices.filter { !state.pads[$0].isHandedBack }.map { index in
+                    state.pads[index].isHandedBack = true
+                    return state.pads[index].device
+                }
+            }
+            for device in starting { handBack(device) }
+        }
         let start = try state.withLock { (state) throws(AudioError) -> Bool in
             for index in state.pads.indices {
                 state.pads[index].feed.play(wave)
@@ -149,6 +179,7 @@ public final class AudioDriver: HapticDriver {
             for index in state.pads.indices where !state.pads[index].feed.isIdle {
                 state.pads[index].feed = VoiceCoilFeed(sampleRate: settings.rate)
                 state.pads[index].silenceOwed = 0
+                state.pads[index].isHandedBack = false
                 state.pads[index].stream.stop()
             }
         }
@@ -210,8 +241,25 @@ public final class AudioDriver: HapticDriver {
             if let pacing { pacing.waitForRoom(timeout: period * 4) } else { system.sleep(period) }
             let (running, failures, paced) = feedOnce()
             for failure in failures { notice("\(failure)") }
-            if !running { return }
+            if !running { break }
             pacing = paced
+        }
+        if releasesIdleCard { releaseWhenHeard() }
+    }
+
+    /// Closes the PCMs once what was written has been heard (at most `longestTail`), unless
+    /// a frame came meanwhile.
+    private func releaseWhenHeard() {
+        let streams = state.withLock { $0.pads.map(\.stream) }
+        let step = Duration.microseconds(settings.periodFrames * 1_000_000 / settings.rate)
+        var waited = Duration.zero
+        while waited < Self.longestTail, streams.contains(where: { $0.unheardFrames() > 0 }) {
+            system.sleep(step)
+            waited += step
+        }
+        state.withLock { state in
+            guard !state.isFeeding, state.pads.allSatisfy(\.isResting) else { return }
+            for pad in state.pads { pad.stream.close() }
         }
     }
 
@@ -231,6 +279,9 @@ public final class AudioDriver: HapticDriver {
                     state.pads[index].silenceOwed = 0
                     failures.append(error)
                 }
+            }
+            for index in state.pads.indices where state.pads[index].isResting {
+                state.pads[index].isHandedBack = false
             }
             state.isFeeding = state.pads.contains { !$0.isResting }
             return (state.isFeeding, failures, paced)

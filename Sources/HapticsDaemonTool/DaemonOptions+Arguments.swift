@@ -10,12 +10,13 @@ extension DaemonOptions: ParsableArguments {
         purpose: "where the frames go (the ...At methods' localities route per pad as the haptics command's localities do)"
     ) { choice in
         switch choice {
-        case .auto: "every rumble-capable device, hot-plugged ones too, and per pad the path its locality needs"
+        case .auto:
+            "every rumble-capable device, hot-plugged ones too (a DualSense on its voice coils), and per pad the path its locality needs"
         case .stdout: "every frame as a line of levels, in real time"
         case .record: "every frame as a JSON line, in real time"
         case .evdev: "every rumble-capable device's force feedback, hot-plugged ones too"
         case .hidraw: "the pads' hidraw nodes (triggers, HD Rumble)"
-        case .audio: "the DualSenses' voice coils over USB audio (the ...At methods play no locality through it)"
+        case .audio: "the DualSenses' voice coils over USB audio (the ...At methods play their handles there)"
         }
     }
     /// `--device`, every device by default.

@@ -23,6 +23,8 @@ import Synchronization
 ///   pad's continuous waveform where it lists one (found by uploading each in turn when the
 ///   pad is opened: the kernel refuses a waveform the pad does not list). On an older kernel
 ///   the first upload fails with `hapticNeedsNewerKernel`.
+/// - Devices another driver plays (`playElsewhere(_:)`) stay open and listed, and the frames
+///   pass them by.
 /// - `stop()` writes a stop and erases the effect; `close()` also closes the devices.
 public final class EvdevDriver: HapticDriver {
     /// An open device and how frames reach it: motor levels, or a haptic touchpad's
@@ -48,6 +50,12 @@ public final class EvdevDriver: HapticDriver {
         var devices: [OpenDevice] = []
         var watcher: DeviceWatcher?
         var isWatching = false
+        var playedElsewhere: Set<String> = []
+
+        /// Whether frames play on the device at `index` (it is not played elsewhere).
+        func plays(_ index: Int) -> Bool {
+            playedElsewhere.isEmpty || !playedElsewhere.contains(devices[index].info.node)
+        }
     }
 
     /// Which devices are driven.
@@ -97,12 +105,23 @@ public final class EvdevDriver: HapticDriver {
         try state.withLock { state throws(EvdevError) in try prepare(&state) }
     }
 
-    /// Plays the frame on every device.
+    /// Leaves the devices at `nodes` to another driver: they stay open, listed in `devices`
+    /// and followed through hot-plug, but no frame plays on them (the one playing stops).
+    public func playElsewhere(_ nodes: Set<String>) {
+        state.withLock { state in
+            for index in state.devices.indices where state.plays(index) && nodes.contains(state.devices[index].info.node) {
+                try? state.devices[index].silence(erase: false)
+            }
+            state.playedElsewhere = nodes
+        }
+    }
+
+    /// Plays the frame on every device (but those played elsewhere).
     public func apply(_ frame: RumbleFrame) throws {
         var notices: [String] = []
         let (unplugged, failure) = try state.withLock { state throws(EvdevError) in
             if !isReady(state) { try prepare(&state) }
-            for index in state.devices.indices {
+            for index in state.devices.indices where state.plays(index) {
                 do throws(Errno) {
                     try state.devices[index].play(frame, notices: &notices)
                 } catch {
@@ -133,7 +152,7 @@ public final class EvdevDriver: HapticDriver {
             }
         }
         note(error, at: index)
-        for next in state.devices.indices.dropFirst(index + 1) {
+        for next in state.devices.indices.dropFirst(index + 1) where state.plays(next) {
             do throws(Errno) {
                 try state.devices[next].play(frame, notices: &notices)
             } catch {

@@ -11,6 +11,11 @@ import Testing
         let count = Mutex(0)
     }
 
+    /// The pads handed back, each with how many sound calls came before.
+    final class HandBacks: Sendable {
+        let calls = Mutex<[(node: String, soundCallsBefore: Int)]>([])
+    }
+
     private static func pad(_ node: String = "/dev/input/event5", bus: UInt16 = 0x03) -> EvdevDeviceInfo {
         let capabilities = DeviceCapabilities(
             name: "Sony Interactive Entertainment DualSense Wireless Controller", vendor: 0x054c, product: 0x0ce6, bus: bus,
@@ -21,12 +26,13 @@ import Testing
     /// A driver over the fake tree, its feeder's starts counted rather than run.
     private func driver(
         _ fake: FakeSoundSystem, pads: [EvdevDeviceInfo] = [pad()], selection: DeviceSelection = .auto, locality: Locality = .all,
-        starts: Starts = Starts()
+        starts: Starts = Starts(), handBacks: HandBacks = HandBacks(), releasesIdleCard: Bool = false
     ) -> AudioDriver {
         AudioDriver(
-            selection: selection, locality: locality, settings: .dualSense, devices: { pads },
+            selection: selection, locality: locality, settings: .dualSense, releasesIdleCard: releasesIdleCard, devices: { pads },
             discovery: SoundCardDiscovery(sysfs: "/sys", proc: "/proc", devices: "/dev", system: fake.system), system: fake.system,
-            startFeeder: { _ in starts.count.withLock { $0 += 1 } }, notice: { _ in })
+            startFeeder: { _ in starts.count.withLock { $0 += 1 } }, notice: { _ in },
+            handBack: { pad in handBacks.calls.withLock { $0.append((pad.node, fake.calls.count)) } })
     }
 
     private func written(_ fake: FakeSoundSystem) -> [[Int16]] {
@@ -57,6 +63,40 @@ import Testing
         #expect(channel(2).contains { abs($0) > 10_000 } && channel(2) == channel(3))
         try audio.apply(RumbleFrame(start: .milliseconds(4), duration: .milliseconds(56), strong: 1, weak: 1))
         #expect(starts.count.withLock { $0 } == 1)
+    }
+
+    @Test func theVoiceCoilsAreHandedBackBeforeEachStreamStartsFromRest() throws {
+        let fake = FakeSoundSystem(DualSenseTree.contents)
+        let handBacks = HandBacks()
+        let audio = driver(fake, handBacks: handBacks)
+        try audio.apply(RumbleFrame(start: .zero, duration: .milliseconds(10), strong: 0, weak: 0))
+        #expect(handBacks.calls.withLock { $0.isEmpty })
+        try audio.apply(heavy)
+        let first = try #require(handBacks.calls.withLock { $0.first })
+        #expect(first.node == "/dev/input/event5")
+        let soundingBefore = fake.calls.prefix(first.soundCallsBefore).contains {
+            if case .write(let samples) = $0 { samples.contains { $0 != 0 } } else { false }
+        }
+        #expect(!soundingBefore && !written(fake).isEmpty)
+        try audio.apply(RumbleFrame(start: .milliseconds(60), duration: .milliseconds(60), strong: 0.5, weak: 0.5))
+        #expect(handBacks.calls.withLock { $0.count } == 1)
+        audio.stop()
+        try audio.apply(heavy)
+        #expect(handBacks.calls.withLock { $0.count } == 2)
+    }
+
+    @Test(arguments: [false, true])
+    func aDriverThatReleasesTheIdleCardClosesItAfterPrepareAndOnceThePadsRest(releases: Bool) throws {
+        let fake = FakeSoundSystem(DualSenseTree.contents)
+        let audio = driver(fake, releasesIdleCard: releases)
+        try audio.prepare()
+        #expect(fake.calls.contains(.close) == releases)
+        try audio.apply(RumbleFrame(start: .zero, duration: .milliseconds(2), strong: 1, weak: 1))
+        try audio.apply(RumbleFrame(start: .milliseconds(2), duration: .zero, strong: 0, weak: 0))
+        #expect(fake.calls.filter { $0 == .open("/dev/snd/pcmC1D0p") }.count == (releases ? 2 : 1))
+        audio.runFeeder()
+        #expect((fake.calls.last == .close) == releases)
+        #expect(fake.calls.filter { $0 == .close }.count == (releases ? 2 : 0))
     }
 
     @Test func theLeftHandlePlaysTheLeftActuatorOnly() throws {

@@ -8,7 +8,8 @@ import Testing
 /// Where the `…At` methods play each locality, pad by pad and path by path.
 @Suite struct LocalityRouteTests {
     private static func pad(
-        _ name: String, node: String, bus: UInt16 = 3, hidraw model: HidrawPadModel? = nil, writable: Bool = true
+        _ name: String, node: String, bus: UInt16 = 3, hidraw model: HidrawPadModel? = nil, writable: Bool = true,
+        soundCard: Bool = false
     ) -> LocalityRoute.Pad {
         let capabilities = DeviceCapabilities(
             name: name, vendor: 0, product: 0, bus: bus, hasRumble: true, hasPeriodic: false, hasGain: false, isGamepad: true,
@@ -19,7 +20,7 @@ import Testing
                 device: device, node: node.replacingOccurrences(of: "input/event", with: "hidraw"), isWritable: writable, model: $0,
                 isBluetooth: bus == 5)
         }
-        return LocalityRoute.Pad(device: device, hidraw: hidraw)
+        return LocalityRoute.Pad(device: device, hidraw: hidraw, hasSoundCard: soundCard)
     }
 
     private static let dualSense = pad("DualSense Wireless Controller", node: "/dev/input/event1", hidraw: .dualSense)
@@ -43,6 +44,19 @@ import Testing
             ])
         #expect(try outputs(.rightTrigger, [.auto], pads).get() == [.hidraw(node: "/dev/input/event1", locality: .rightTrigger)])
         #expect(try outputs(.leftHandle, [.auto], pads).get() == [.evdev(nodes: ["/dev/input/event1"], parts: [.leftHandle])])
+    }
+
+    @Test func autoPlaysAUSBDualSensesHandlesOnItsVoiceCoilsThroughItsSoundCard() throws {
+        let pads = [Self.pad("DualSense Wireless Controller", node: "/dev/input/event1", hidraw: .dualSense, soundCard: true)]
+        #expect(
+            try outputs(.all, [.auto], pads).get() == [
+                .hidraw(node: "/dev/input/event1", locality: .triggers), .audio(node: "/dev/input/event1", locality: .handles, auto: true),
+            ])
+        #expect(try outputs(.leftHandle, [.auto], pads).get() == [.audio(node: "/dev/input/event1", locality: .leftHandle, auto: true)])
+        #expect(try outputs(.handles, [.audio], pads).get() == [.audio(node: "/dev/input/event1", locality: .handles, auto: false)])
+        #expect(
+            outputs(.triggers, [.audio], pads) == .failure(.unavailable(.triggers, available: [.all, .handles, .leftHandle, .rightHandle])))
+        #expect(outputs(.handles, [.audio], [Self.dualSense]) == .failure(.unavailable(.handles, available: [])))
     }
 
     @Test func withoutWriteAccessAutoKeepsEvdevAndRefusesOnlyWhatHidrawAloneReaches() throws {

@@ -191,6 +191,23 @@ import Testing
             ])
     }
 
+    @Test func aDevicePlayedElsewhereStaysListedAndTheFramesPassItBy() throws {
+        let other = "/dev/input/event7"
+        let system = FakeInputSystem([pad: FakeInputSystem.pad("Left"), other: FakeInputSystem.pad("Right")])
+        let driver = driver(system, .all)
+        try driver.apply(frame(1, 1))
+        driver.playElsewhere([pad])
+        #expect(system.calls.last == .write(pad, type: UInt16(EV_FF), code: 0, value: 0))
+        let before = system.calls.count
+        try driver.apply(frame(0.5, 0.5))
+        #expect(driver.devices.map(\.node) == [pad, other])
+        #expect(!system.calls.dropFirst(before).contains { if case .upload(pad, _, _, _, _, _) = $0 { true } else { false } })
+        #expect(system.calls.dropFirst(before).contains { if case .upload(other, _, _, _, _, _) = $0 { true } else { false } })
+        driver.playElsewhere([])
+        try driver.apply(frame(0.25, 0.25))
+        #expect(system.calls.contains { if case .upload(pad, _, _, _, 0x4000, _) = $0 { true } else { false } })
+    }
+
     @Test func noFreeSlotExplainsWhoHoldsThem() {
         let system = FakeInputSystem([pad: FakeInputSystem.pad("Pad")])
         system.state.withLock { $0.uploadFailures[pad] = [ENOSPC] }

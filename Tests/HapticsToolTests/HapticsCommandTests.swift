@@ -19,6 +19,16 @@ import Testing
         }
     }
 
+    @Test func everySubcommandTheHelpListsRunsByItsName() async {
+        let names = HapticsCommand.configuration.subcommands.map(\.name)
+        #expect(names.count >= 12)
+        for name in names {
+            let (code, console) = await CapturedConsole.run(name, "--help")
+            #expect(code == .success, "haptics \(name) --help")
+            #expect(console.out.contains("USAGE: haptics \(name)"), "haptics \(name) --help")
+        }
+    }
+
     @Test(arguments: ["impact", "play", "demo"])
     func helpNamingASubcommandPrintsThatSubcommandsHelp(_ name: String) async {
         let (code, console) = await CapturedConsole.run("help", name)

@@ -54,7 +54,6 @@ struct DaemonOutput {
                 log("hapticsd: \(notice)")
                 mailbox.post(.devicesChanged)
             }
-            driver = evdev
             devices = { evdev.devices.map { DeviceEntry(node: $0.node, name: $0.name, kind: $0.kind) } }
             do {
                 hotPlug = try HotPlugMonitor()
@@ -62,7 +61,17 @@ struct DaemonOutput {
                 log("hapticsd: note: cannot watch /dev/input (\(error)); pads plugged in later are not seen")
                 hotPlug = nil
             }
-            take = { evdev.handle($0) }
+            if choice == .auto {
+                let routing = VoiceCoilRouting(evdev: evdev) { log("hapticsd: note: \($0)") }
+                driver = routing
+                take = { change in
+                    evdev.handle(change)
+                    routing.devicesChanged()
+                }
+            } else {
+                driver = evdev
+                take = { evdev.handle($0) }
+            }
         case .hidraw:
             let hidraw = HidrawDriver(selection: options.device) { log("hapticsd: \($0)") }
             driver = hidraw
@@ -70,7 +79,9 @@ struct DaemonOutput {
             hotPlug = nil
             take = { _ in }
         case .audio:
-            let audio = AudioDriver(selection: options.device) { log("hapticsd: \($0)") }
+            let notice: @Sendable (String) -> Void = { log("hapticsd: \($0)") }
+            let audio = AudioDriver(
+                selection: options.device, notice: notice, handBack: CoilHandBack(notice: notice).callAsFunction, releasesIdleCard: true)
             driver = audio
             devices = { audio.cards.map { DeviceEntry(node: $0.card.playbackNode, name: $0.pad.name, kind: "audio") } }
             hotPlug = nil

@@ -1,3 +1,4 @@
+import HapticsAudio
 import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
@@ -122,12 +123,15 @@ extension LocalityEngines {
         self.init(paths: paths) {
             guard needsPads else { return [] }
             let hidraw = HidrawDiscovery()
+            let cards = SoundCardDiscovery()
             // The pads hidraw alone reaches (a Steam Deck) beside the evdev pads with `all`, in
             // their place when no evdev pad is selected.
             let evdev = DeviceDiscovery().devices(selectedBy: selection)
             let hidrawOnly = selection.pick(from: hidraw.hidrawOnlyPads())
             let pads = selection == .all ? evdev + hidrawOnly : evdev.isEmpty ? hidrawOnly : evdev
-            return pads.map { LocalityRoute.Pad(device: $0, hidraw: hidraw.pad(for: $0)) }
+            return pads.map {
+                LocalityRoute.Pad(device: $0, hidraw: hidraw.pad(for: $0), hasSoundCard: cards.card(forEventNode: $0.node) != nil)
+            }
         } make: { output throws(MethodError) in
             try Self.liveEngine(for: output, origin: origin, notice: notice)
         }
@@ -163,6 +167,20 @@ extension LocalityEngines {
                 throw Self.error(for: .permissionDenied(locality, node: hidrawNode, name: name))
             } catch {
                 throw .failed(Advice.message(for: error))
+            }
+            return HapticEngine(driver: driver, settings: RenderSettings(pad: driver.renderProfile))
+        case .audio(let node, let locality, let auto):
+            let driver = AudioDriver(
+                selection: .path(node), locality: locality, notice: notice, handBack: CoilHandBack(notice: notice).callAsFunction,
+                releasesIdleCard: true)
+            do {
+                try driver.prepare()
+            } catch {
+                driver.close()
+                guard auto else { throw .failed(Advice.message(for: error)) }
+                notice("\(Advice.message(for: error)); playing the handles through evdev rumble")
+                return try liveEngine(
+                    for: .evdev(nodes: [node], parts: locality.parts(of: PadPart.handles)), origin: origin, notice: notice)
             }
             return HapticEngine(driver: driver, settings: RenderSettings(pad: driver.renderProfile))
         }

@@ -8,14 +8,16 @@ import HapticsRouting
 ///
 /// Per path: evdev reaches the handles (a pad whose sides are not known plays only `all` and
 /// `handles`); hidraw reaches what its reports do (`HidrawPadModel.parts`, of the parts the
-/// pad has). `auto` picks per pad, as the command line does (`PadPaths.auto`): a Switch Pro
+/// pad has); audio reaches the handles of a pad with a sound card (the DualSense's voice coils
+/// over USB). `auto` picks per pad, as the command line does (`PadPaths.auto`): a Switch Pro
 /// with a writable hidraw node plays through hidraw (HD Rumble); a DualSense plays its handles
-/// through evdev and, where the locality names triggers and the node is writable, its triggers
-/// through hidraw; an Xbox pad over Bluetooth plays through hidraw (all four motors) when the
+/// on its voice coils (through its sound card over USB, through hidraw over Bluetooth with a
+/// writable node), else through evdev, and, where the locality names triggers and the node is
+/// writable, its triggers through hidraw; an Xbox pad over Bluetooth plays through hidraw (all four motors) when the
 /// locality names a trigger and the node is writable, else through evdev; any other pad
 /// through evdev. Without write access, `auto` keeps evdev silently, and refuses with the
 /// permission advice only when the locality names nothing evdev reaches. `record` and `stdout`
-/// print the frames of every locality; `audio` plays none.
+/// print the frames of every locality.
 enum LocalityRoute {
     /// One path a `--driver` list names.
     enum Path: Sendable, Hashable {
@@ -27,7 +29,7 @@ enum LocalityRoute {
         case hidraw
         /// `auto`: per pad.
         case auto
-        /// `audio`: the main engine's only; no locality plays through it.
+        /// `audio`: the handles of the pads with a sound card.
         case audio
     }
 
@@ -40,6 +42,9 @@ enum LocalityRoute {
         case evdev(nodes: [String], parts: Set<PadPart>)
         /// The hidraw node of the pad whose evdev node is `node`, at `locality`.
         case hidraw(node: String, locality: Locality)
+        /// The sound card of the pad whose evdev node is `node`, at `locality` (its handles);
+        /// where `auto` chose it, evdev plays them when the card cannot be opened.
+        case audio(node: String, locality: Locality, auto: Bool)
     }
 
     /// A pad as routing sees it: its evdev device and, where it has one the hidraw driver
@@ -49,6 +54,8 @@ enum LocalityRoute {
         var device: EvdevDeviceInfo
         /// The hidraw pad, `nil` without one.
         var hidraw: HidrawPadInfo?
+        /// Whether a sound card belongs to it (a DualSense over USB).
+        var hasSoundCard = false
     }
 
     /// Why a locality cannot play.
@@ -77,6 +84,7 @@ enum LocalityRoute {
                 let plan = plan(locality, path: path, pad: pad)
                 if !plan.evdev.isEmpty { evdev[plan.evdev, default: []].append(pad.device.node) }
                 if let hidraw = plan.hidraw { outputs.append(.hidraw(node: pad.device.node, locality: hidraw)) }
+                if let audio = plan.audio { outputs.append(.audio(node: pad.device.node, locality: audio, auto: path == .auto)) }
                 if plan.denied, denied == nil { denied = pad }
             }
         }
@@ -100,38 +108,56 @@ enum LocalityRoute {
                 if case .lines = path { return true }
                 return pads.contains { pad in
                     let plan = plan(locality, path: path, pad: pad)
-                    return !plan.evdev.isEmpty || plan.hidraw != nil || plan.denied
+                    return !plan.evdev.isEmpty || plan.hidraw != nil || plan.audio != nil || plan.denied
                 }
             }
         }
     }
 
-    /// What one pad plays of `locality` through `path`: the handles evdev plays, the locality
-    /// hidraw plays, and whether hidraw would play it but may not write. `evdev` and `auto`
-    /// decide as the command line does (`PadPaths`).
-    private static func plan(_ locality: Locality, path: Path, pad: Pad) -> (evdev: Set<PadPart>, hidraw: Locality?, denied: Bool) {
+    /// What one pad plays of `locality` through `path`.
+    private struct Plan {
+        /// The handles evdev plays.
+        var evdev: Set<PadPart> = []
+        /// The locality hidraw plays.
+        var hidraw: Locality?
+        /// The locality the sound card plays.
+        var audio: Locality?
+        /// Whether hidraw would play it but may not write.
+        var denied = false
+    }
+
+    /// What one pad plays of `locality` through `path`. `evdev` and `auto` decide as the
+    /// command line does (`PadPaths`).
+    private static func plan(_ locality: Locality, path: Path, pad: Pad) -> Plan {
         let profile = pad.device.profile
         let name = PadLocalities.name(profile: profile, device: pad.device.name, node: pad.device.node)
         switch path {
-        case .lines, .audio:
-            return ([], nil, false)
+        case .lines:
+            return Plan()
+        case .audio:
+            guard pad.hasSoundCard else { return Plan() }
+            let handles = locality.parts(of: PadPart.handles)
+            return Plan(audio: handles.isEmpty ? nil : PadPaths.locality(of: handles))
         case .evdev:
-            return ((try? PadPaths.evdev(profile: profile, locality: locality, name: name)) ?? [], nil, false)
+            return Plan(evdev: (try? PadPaths.evdev(profile: profile, locality: locality, name: name)) ?? [])
         case .hidraw:
             guard let hidraw = pad.hidraw,
                 let named = Locality.naming(locality.parts(of: hidraw.model.parts.intersection(profile.parts)))
-            else { return ([], nil, false) }
-            return hidraw.isWritable ? ([], named, false) : ([], nil, true)
+            else { return Plan() }
+            return hidraw.isWritable ? Plan(hidraw: named) : Plan(denied: true)
         case .auto:
             let access: HidrawAccess = pad.hidraw.map { $0.isWritable ? .writable(node: $0.node) : .readOnly(node: $0.node) } ?? .none
             do {
                 let paths = try PadPaths.auto(
-                    profile: profile, access: access, bluetooth: pad.hidraw?.isBluetooth ?? false, locality: locality, name: name)
-                return (paths.evdev, paths.hidraw.isEmpty ? nil : PadPaths.locality(of: paths.hidraw), false)
+                    profile: profile, access: access, hasSoundCard: pad.hasSoundCard, bluetooth: pad.hidraw?.isBluetooth ?? false,
+                    locality: locality, name: name)
+                return Plan(
+                    evdev: paths.evdev, hidraw: paths.hidraw.isEmpty ? nil : PadPaths.locality(of: paths.hidraw),
+                    audio: paths.audio.isEmpty ? nil : PadPaths.locality(of: paths.audio))
             } catch HidrawError.permissionDenied {
-                return ([], nil, true)
+                return Plan(denied: true)
             } catch {
-                return ([], nil, false)
+                return Plan()
             }
         }
     }

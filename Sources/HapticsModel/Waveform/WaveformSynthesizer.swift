@@ -21,13 +21,10 @@ public struct WaveformSynthesizer: Sendable {
         /// The frequency now, in Hz.
         var frequency: Double
 
-        /// The next sample towards `target`, in -1...1, advancing the oscillator by one sample.
-        mutating func next(
-            towards target: FrameCharacter, band: VoiceCoilBand, slew: Double, glide: Double, sampleRate: Double
-        ) -> Double {
-            let goal = band.frequency(sharpness: target.sharpness)
+        /// The next sample towards the amplitude `level` (0...1) and the frequency `goal`, in
+        /// -1...1, advancing the oscillator by one sample.
+        mutating func next(towards level: Double, goal: Double, slew: Double, glide: Double, sampleRate: Double) -> Double {
             frequency = amplitude == 0 ? goal : frequency + (goal - frequency) * glide
-            let level = min(max(target.amplitude, 0), 1)
             amplitude = level > amplitude ? min(level, amplitude + slew) : max(level, amplitude - slew)
             phase += frequency / sampleRate
             phase -= phase.rounded(.down)
@@ -88,9 +85,13 @@ public struct WaveformSynthesizer: Sendable {
         let slew = 1 / rampSamples
         let glide = 1 / rampSamples
         samples.reserveCapacity(samples.count + max(count, 0) * Self.channelCount)
+        // The frame's levels and frequencies, once per frame rather than per sample (each
+        // frequency is a power).
+        let (leftLevel, rightLevel) = (min(max(frame.left.amplitude, 0), 1), min(max(frame.right.amplitude, 0), 1))
+        let (leftGoal, rightGoal) = (band.frequency(sharpness: frame.left.sharpness), band.frequency(sharpness: frame.right.sharpness))
         for _ in 0..<max(count, 0) {
-            let l = left.next(towards: frame.left, band: band, slew: slew, glide: glide, sampleRate: rate)
-            let r = right.next(towards: frame.right, band: band, slew: slew, glide: glide, sampleRate: rate)
+            let l = left.next(towards: leftLevel, goal: leftGoal, slew: slew, glide: glide, sampleRate: rate)
+            let r = right.next(towards: rightLevel, goal: rightGoal, slew: slew, glide: glide, sampleRate: rate)
             samples.append(Self.pcm(l))
             samples.append(Self.pcm(r))
         }

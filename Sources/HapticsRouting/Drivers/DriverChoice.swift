@@ -63,7 +63,8 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         case .auto where Self.onlyHidrawReaches(device):
             return try Self.prepared(HidrawDriver(selection: device, locality: locality, notice: notice))
         case .audio:
-            return try Self.prepared(AudioDriver(selection: device, locality: locality, notice: notice))
+            return try Self.prepared(
+                AudioDriver(selection: device, locality: locality, notice: notice, handBack: CoilHandBack(notice: notice).callAsFunction))
         case .evdev, .auto:
             break
         }
@@ -160,7 +161,10 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         if !paths.audio.isEmpty {
             do {
                 drivers.append(
-                    try prepared(AudioDriver(selection: .path(pad.node), locality: PadPaths.locality(of: paths.audio), notice: notice)))
+                    try prepared(
+                        AudioDriver(
+                            selection: .path(pad.node), locality: PadPaths.locality(of: paths.audio), notice: notice,
+                            handBack: CoilHandBack(notice: notice).callAsFunction)))
             } catch {
                 notice("\(Advice.message(for: error)); playing the handles through evdev rumble")
                 evdevParts.formUnion(paths.audio)

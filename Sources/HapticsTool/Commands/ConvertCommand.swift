@@ -6,9 +6,13 @@ import HapticsPlatform
 struct ConvertCommand: Subcommand {
     /// The `<output>` argument.
     static let output = ArgumentDeclaration("output", help: "a path ending in .ahap, or - for standard output", completion: .files)
+
+    /// The name the command line calls it by.
+    static let name = "convert"
+
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "convert", parent: "haptics", abstract: "Write any pattern (preset, .ahap, .haptic, haptica:) as an AHAP file.",
+        name: name, parent: "haptics", abstract: "Write any pattern (preset, .ahap, .haptic, haptica:) as an AHAP file.",
         arguments: [PatternSource.argument, output])
 
     /// Where the AHAP goes.

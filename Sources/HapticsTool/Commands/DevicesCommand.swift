@@ -8,9 +8,13 @@ import HapticsRouting
 struct DevicesCommand: Subcommand {
     /// `--json`.
     static let json = Flag("--json", abstract: "one JSON array of devices")
+
+    /// The name the command line calls it by.
+    static let name = "devices"
+
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "devices", parent: "haptics",
+        name: name, parent: "haptics",
         abstract: "List the input devices that can vibrate, with their localities, hidraw nodes and sound cards.",
         options: [json.declaration])
 

@@ -14,10 +14,17 @@ public enum HapticsCommand {
         LightCommand.self,
     ]
 
+    /// What the top-level command does.
+    private static let abstract = "Haptic patterns and impacts on Linux: gamepad rumble, the terminal, or a recorder."
+
     /// The top-level command's declaration: its help lists the subcommands.
     package static let configuration = CommandConfiguration(
-        name: "haptics", abstract: "Haptic patterns and impacts on Linux: gamepad rumble, the terminal, or a recorder.",
-        takesVersion: true, subcommands: subcommands.map { $0.configuration })
+        name: "haptics", abstract: abstract, takesVersion: true, subcommands: subcommands.map { $0.configuration })
+
+    /// The top-level command's own options (`--help`, `--version`), read before a subcommand
+    /// runs: declaring every subcommand (`configuration`) takes about a million instructions,
+    /// as much again as the rest of starting a command, so only help builds it.
+    private static let topLevelOptions = CommandConfiguration(name: "haptics", abstract: abstract, takesVersion: true)
 
     /// What a command line asks for.
     enum Request {
@@ -32,14 +39,14 @@ public enum HapticsCommand {
     /// Parses a command line (without the program name): its `first` argument, and the
     /// `rest`.
     static func parse(_ first: String, _ rest: [String]) throws(UsageError) -> Request {
-        var topLevel = ArgumentReader([first], for: configuration)
+        var topLevel = ArgumentReader([first], for: topLevelOptions)
         if topLevel.flag(.help) { return .help(configuration.help) }
         if first == "help" { return try help(for: rest) }
         if topLevel.flag(.version) { return .version }
-        guard let command = subcommands.first(where: { $0.configuration.name == first }) else {
+        guard let command = subcommands.first(where: { $0.name == first }) else {
             throw UsageError(
                 message: "unknown subcommand '\(first)'",
-                command: configuration.commandName)
+                command: topLevelOptions.commandName)
         }
         var reader = ArgumentReader(rest, for: command.configuration)
         if reader.flag(.help) { return .help(command.configuration.help) }
@@ -49,7 +56,7 @@ public enum HapticsCommand {
     /// `haptics help [SUBCOMMAND]`: the top-level help, or the subcommand's.
     private static func help(for rest: [String]) throws(UsageError) -> Request {
         guard let name = rest.first else { return .help(configuration.help) }
-        guard rest.count == 1, let command = subcommands.first(where: { $0.configuration.name == name }) else {
+        guard rest.count == 1, let command = subcommands.first(where: { $0.name == name }) else {
             throw UsageError(
                 message: rest.count == 1 ? "unknown subcommand '\(name)'" : "'help' takes one subcommand, found \(rest.count)",
                 command: configuration.commandName)

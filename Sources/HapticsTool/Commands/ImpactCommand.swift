@@ -10,9 +10,13 @@ struct ImpactCommand: Subcommand {
     /// `--intensity`.
     static let intensity = Option.number(
         "--intensity", valueName: "value", in: 0...1, abstract: "as impactOccurred(intensity:)", default: 1)
+
+    /// The name the command line calls it by.
+    static let name = "impact"
+
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "impact", parent: "haptics", abstract: "Fire an impact, as UIImpactFeedbackGenerator does.",
+        name: name, parent: "haptics", abstract: "Fire an impact, as UIImpactFeedbackGenerator does.",
         arguments: [style], options: [intensity.declaration] + PlaybackOptions.declarations)
 
     let style: ImpactStyle

@@ -19,9 +19,13 @@ struct LightCommand: Subcommand {
         "--device", valueName: "device",
         abstract: "auto (the first pad with a light bar), all (every one), a node path, an index or a name", default: "auto",
         completion: .wordsOrFiles(["auto", "all"]))
+
+    /// The name the command line calls it by.
+    static let name = "light"
+
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "light", parent: "haptics", abstract: "Show a colour on the pads' light bars, then restore what they showed.",
+        name: name, parent: "haptics", abstract: "Show a colour on the pads' light bars, then restore what they showed.",
         arguments: [color], options: [hold.declaration, device.declaration])
 
     let color: LightColor

@@ -3,8 +3,12 @@ import HapticsModel
 
 /// `haptics list`.
 struct ListCommand: Subcommand {
+
+    /// The name the command line calls it by.
+    static let name = "list"
+
     /// The command's declaration.
-    static let configuration = CommandConfiguration(name: "list", parent: "haptics", abstract: "List the built-in presets.")
+    static let configuration = CommandConfiguration(name: name, parent: "haptics", abstract: "List the built-in presets.")
 
     init(parsing arguments: inout ArgumentReader) throws(UsageError) {
     }

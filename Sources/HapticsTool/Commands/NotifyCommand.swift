@@ -7,9 +7,13 @@ struct NotifyCommand: Subcommand {
     static let type = ArgumentDeclaration(
         "type", help: "the notification's type (values: \(NotificationType.allCases.map(\.rawValue).joined(separator: ", ")))",
         completion: .words(NotificationType.allCases.map(\.rawValue)))
+
+    /// The name the command line calls it by.
+    static let name = "notify"
+
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "notify", parent: "haptics", abstract: "Play a notification, as UINotificationFeedbackGenerator does.",
+        name: name, parent: "haptics", abstract: "Play a notification, as UINotificationFeedbackGenerator does.",
         arguments: [type], options: PlaybackOptions.declarations)
 
     let type: NotificationType

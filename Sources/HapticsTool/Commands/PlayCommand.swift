@@ -19,9 +19,13 @@ struct PlayCommand: Subcommand {
     static let to = Option.number(
         "--to", valueName: "seconds", in: 0...3600,
         abstract: "where in the pattern to end; --loop repeats the part from --from to --to", absent: "its end")
+
+    /// The name the command line calls it by.
+    static let name = "play"
+
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "play", parent: "haptics",
+        name: name, parent: "haptics",
         abstract: "Play a preset, an AHAP or .haptic file, or a 'haptica:' string.",
         discussion: """
             The whole pattern plays once; --loop repeats it, --rate plays it faster or slower, and --from and --to \

@@ -17,9 +17,13 @@ struct RenderCommand: Subcommand {
     ) { text in
         PadProfile.named(text).map { .some($0) }
     }
+
+    /// The name the command line calls it by.
+    static let name = "render"
+
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "render", parent: "haptics", abstract: "Print the rumble track of a pattern, without playing it.",
+        name: name, parent: "haptics", abstract: "Print the rumble track of a pattern, without playing it.",
         arguments: [PatternSource.argument], options: [step.declaration, pad.declaration, format.declaration])
 
     let source: PatternSource

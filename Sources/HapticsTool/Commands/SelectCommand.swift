@@ -3,9 +3,13 @@ import HapticsModel
 
 /// `haptics select`.
 struct SelectCommand: Subcommand {
+
+    /// The name the command line calls it by.
+    static let name = "select"
+
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "select", parent: "haptics", abstract: "Play the selection tick, as UISelectionFeedbackGenerator does.",
+        name: name, parent: "haptics", abstract: "Play the selection tick, as UISelectionFeedbackGenerator does.",
         options: PlaybackOptions.declarations)
 
     let playback: PlaybackOptions

@@ -44,9 +44,13 @@ struct TriggerCommand: Subcommand {
     static let driver = Option.choice(
         "--driver", valueName: "driver", of: [DriverChoice.auto, .hidraw], abstract: "how the pad is reached: both write its hidraw node",
         default: .auto)
+
+    /// The name the command line calls it by.
+    static let name = "trigger"
+
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "trigger", parent: "haptics", abstract: "Set an adaptive trigger's effect, as GCDualSenseAdaptiveTrigger does.",
+        name: name, parent: "haptics", abstract: "Set an adaptive trigger's effect, as GCDualSenseAdaptiveTrigger does.",
         discussion: """
             Positions, strengths, amplitudes and frequencies run from 0 to 1; a position 0 is the trigger at rest, 1 fully \
             pulled. The effect holds for --hold seconds, or until SIGINT or SIGTERM, then the trigger is turned off.

@@ -11,9 +11,13 @@ struct ValidateCommand: Subcommand {
         help: "patterns to check: .ahap or .haptic files, - for standard input, presets and 'haptica:' strings "
             + "(see 'haptics play -h'); or feedbackd theme files (JSON with \"profiles\")", isRepeated: true,
         completion: .wordsOrFiles(Preset.allCases.map(\.name)))
+
+    /// The name the command line calls it by.
+    static let name = "validate"
+
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "validate", parent: "haptics",
+        name: name, parent: "haptics",
         abstract: "Check patterns and feedbackd themes: exit 0 when all load, 65 otherwise, one line per problem.",
         arguments: [files])
 

@@ -56,9 +56,13 @@ struct DemoCommand: Subcommand {
             + "a DualSense's trigger, with hidraw access, resists up to the threshold and gives way there; "
             + "\(trackpad): a Steam Deck's right trackpad, the finger's travel down it, the impacts pulses on it", default: keysOnly,
         completion: .wordsOrFiles(["auto", firstTrigger, trackpad, keysOnly]))
+
+    /// The name the command line calls it by.
+    static let name = "demo"
+
     /// The command's declaration.
     static let configuration = CommandConfiguration(
-        name: "demo", parent: "haptics", abstract: "Pull to refresh in the terminal, or replay a gesture trace headless.",
+        name: name, parent: "haptics", abstract: "Pull to refresh in the terminal, or replay a gesture trace headless.",
         discussion: """
             In a terminal: a list with an MJRefresh header. ↓ or j pulls a step (\(Int(KeyDecoder.step)) pt), ↑ or k \
             pushes back, space or enter lets go, q or Ctrl-C quits. Past \(Int(RefreshComponentKind.header.defaultHeight)) pt \

@@ -33,6 +33,12 @@ enum DaemonTests {
             },
             KernelTest(
                 name:
+                    "hapticsd: Impact plays on a USB DualSense's voice coils through its sound card, not its rumble emulation; ImpactAt left-handle on the left actuator alone"
+            ) {
+                try await playsTheVoiceCoils(programs)
+            },
+            KernelTest(
+                name:
                     "hapticsd: ImpactAt right-trackpad pulses the Steam Deck's right trackpad alone; on 7.3 hid-steam's gamepad is back while it serves on"
             ) {
                 try await pulsesTheDecksTrackpad(programs)
@@ -123,6 +129,43 @@ enum DaemonTests {
         try expect(
             Monotonic.wait(upTo: .seconds(3)) { deck.commands.contains { $0.at > pulsed && $0.command.pulse != nil } },
             "the second impact never pulsed: \(sent())")
+    }
+
+    /// hapticsd under `auto` plays a USB DualSense (over USB/IP, with its sound card) on its
+    /// voice coils: `Impact` reaches channels 3-4 and no report turns its rumble emulation on;
+    /// `ImpactAt left-handle` sounds on channel 3 alone.
+    private static func playsTheVoiceCoils(_ programs: Programs) async throws {
+        let bus = try startBus(programs)
+        defer { stop(bus) }
+        let pad = try VirtualUSBDualSense()
+        defer { pad.detach() }
+        _ = try pad.waitForBinding()
+        let daemon = try ChildProcess(programs.hapticsd, [])
+        defer { stop(daemon) }
+        let call = { (arguments: [String]) throws -> (status: Int32, output: String) in
+            try ChildProcess(programs.busctl, ["--user"] + arguments).finish()
+        }
+        let object = ["org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"]
+        let own = "io.github.haptics.Haptics1"
+        try waitUntilServing(call: call, object: object, own: own)
+        let sounding = { (from: Int, channel: Int) in
+            pad.isochronousPackets.dropFirst(from).contains { !USBAudioTests.isSilent($0.payload, channels: channel..<(channel + 1)) }
+        }
+        let (packets, reports) = (pad.isochronousPackets.count, pad.outputReports.count)
+        let impact = try call(["call"] + object + [own, "Impact", "ssd", "app", "heavy", "1"])
+        try expect(impact.status == 0, "Impact failed: \(impact.output)")
+        try expect(
+            Monotonic.wait(upTo: .seconds(3)) { sounding(packets, 2) && sounding(packets, 3) },
+            "Impact did not reach channels 3-4 (\(pad.isochronousPackets.count - packets) packets since)")
+        let emulation = pad.outputReports.dropFirst(reports).filter { $0.count > 1 && $0[0] == 0x02 && $0[1] & 0x01 != 0 }
+        try expect(emulation.isEmpty, "Impact turned the rumble emulation on: \(emulation.map { $0.prefix(4) })")
+        usleep(300_000)
+        let left = pad.isochronousPackets.count
+        let impactAt = try call(["call"] + object + [own, "ImpactAt", "ssds", "app", "heavy", "1", "left-handle"])
+        try expect(impactAt.status == 0, "ImpactAt left-handle failed: \(impactAt.output)")
+        try expect(Monotonic.wait(upTo: .seconds(3)) { sounding(left, 2) }, "ImpactAt left-handle did not reach channel 3")
+        usleep(300_000)
+        try expect(!sounding(left, 3), "ImpactAt left-handle sounded on channel 4 too")
     }
 
     private static func drivesPads(_ programs: Programs) async throws {

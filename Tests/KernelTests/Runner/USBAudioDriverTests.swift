@@ -20,6 +20,9 @@ enum USBAudioDriverTests {
             KernelTest(name: "usb audio: haptics --driver audio falls silent within 100 ms of SIGINT and of kill -9") {
                 try await silentAfterSignals(haptics: haptics)
             },
+            KernelTest(name: "usb audio: after evdev rumble, haptics --driver audio hands the voice coils back before its stream") {
+                try await handsBackAfterEvdevRumble(haptics: haptics)
+            },
             KernelTest(name: "usb audio: haptics devices shows the USB DualSense's sound card") {
                 try await devicesShowTheCard(haptics: haptics)
             },
@@ -74,6 +77,31 @@ enum USBAudioDriverTests {
                 correlation >= 0.95,
                 "channel \(channel + 1) correlates \(Self.rounded(correlation)) with the render's \(side) channel (\(facts))")
         }
+    }
+
+    /// Evdev rumble makes hid-playstation send report 0x02 with `HAPTICS_SELECT` (0x02 in
+    /// `valid_flag0`), which hands the coils to the rumble emulation; `play --driver audio` then
+    /// sends a report 0x02 with neither 0x01 nor 0x02 before the first sounding sample arrives.
+    static func handsBackAfterEvdevRumble(haptics: String) async throws {
+        let pad = try VirtualUSBDualSense()
+        defer { pad.detach() }
+        _ = try pad.waitForBinding()
+        let (rumbled, rumbleOutput) = try ChildProcess(
+            haptics, ["play", "heavy", "--driver", "evdev", "--device", "Wireless Controller"]
+        ).finish()
+        try expect(rumbled == 0, "play heavy --driver evdev exited \(rumbled): \(rumbleOutput)")
+        let emulation = pad.outputReports.filter { $0.count > 1 && $0[0] == 0x02 && $0[1] & 0x02 != 0 }
+        try expect(!emulation.isEmpty, "evdev rumble sent no report 0x02 with HAPTICS_SELECT: \(pad.outputReports.map { $0.prefix(4) })")
+        let before = pad.outputTransfers.count
+        let packets = try play(haptics, ["play", "heavy"], on: pad)
+        let sounding = try require(
+            packets.first { !USBAudioTests.isSilent($0.payload, channels: 2..<4) }, "channels 3-4 stayed silent")
+        let reports = pad.outputTransfers.dropFirst(before)
+        let handBack = reports.first { $0.data.count > 1 && $0.data[0] == 0x02 && $0.data[1] & 0x03 == 0 }
+        try expect(
+            handBack.map { $0.time <= sounding.time } == true,
+            "no report 0x02 without the rumble emulation bits came before the first sounding sample: "
+                + "\(reports.map { ($0.data.prefix(3), $0.time - sounding.time) })")
     }
 
     /// A transient of sharpness 0.9 has a higher dominant frequency on channel 3 than one of

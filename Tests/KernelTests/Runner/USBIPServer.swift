@@ -27,6 +27,8 @@ final class USBIPServer: Sendable {
         let endpoint: UInt32
         /// The bytes.
         let data: [UInt8]
+        /// The monotonic time the transfer arrived.
+        let time: Duration
     }
 
     /// The reply to a control transfer given its 8-byte setup packet and OUT data: the IN
@@ -161,7 +163,7 @@ final class USBIPServer: Sendable {
                 state.withLock { _ = $0.pendingInterruptIn.insert(sequence) }
             } else {
                 state.withLock { state in
-                    state.transfers.append(Transfer(endpoint: endpoint, data: data))
+                    state.transfers.append(Transfer(endpoint: endpoint, data: data, time: Monotonic.now))
                     send(Self.submitReply(sequence, status: 0, length: data.count))
                 }
             }

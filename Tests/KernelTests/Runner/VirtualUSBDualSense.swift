@@ -26,7 +26,10 @@ final class VirtualUSBDualSense: Sendable {
     var isochronousPackets: [USBIPServer.IsochronousPacket] { server.isochronousPackets }
 
     /// The output reports the driver sent on the interrupt OUT endpoint, report id first.
-    var outputReports: [[UInt8]] { server.transfers.filter { $0.endpoint == 3 }.map(\.data) }
+    var outputReports: [[UInt8]] { outputTransfers.map(\.data) }
+
+    /// The transfers of the output reports, each with the time it arrived.
+    var outputTransfers: [USBIPServer.Transfer] { server.transfers.filter { $0.endpoint == 3 } }
 
     /// Unplugs the pad.
     func detach() { server.detach() }
