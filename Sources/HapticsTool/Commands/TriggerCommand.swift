@@ -5,7 +5,8 @@ import HapticsModel
 import HapticsRouting
 
 /// `haptics trigger left|right|both MODE [OPTIONS] [--hold SECONDS] [--device D] [--driver auto|hidraw]`:
-/// sets an adaptive trigger's effect through the pad's hidraw node, holds it, then turns it off.
+/// sets an adaptive trigger's effect through the pad's hidraw node (or plays its vibration modes on
+/// an Xbox pad's trigger motors), holds it, then turns it off.
 struct TriggerCommand: Subcommand {
     /// The `<side>` argument.
     static let side = ArgumentDeclaration(
@@ -117,7 +118,8 @@ struct TriggerCommand: Subcommand {
         return trap.exitCode ?? .success
     }
 
-    /// What went wrong, and for a pad without adaptive triggers what it has.
+    /// What went wrong, and for a pad without adaptive triggers what it has (rumble, or trigger
+    /// motors that play the vibration modes).
     private static func message(for error: any Error, pads: [HidrawPadInfo]) -> String {
         switch error {
         case HidrawError.noAdaptiveTriggers(let name):
@@ -133,7 +135,7 @@ struct TriggerCommand: Subcommand {
     /// Whether `error` is the command line's: a pad without adaptive triggers, or a locality it lacks.
     private static func isUsage(_ error: any Error) -> Bool {
         switch error {
-        case HidrawError.noAdaptiveTriggers, HidrawError.unsupportedPad: true
+        case HidrawError.noAdaptiveTriggers, HidrawError.triggerMotorsOnly, HidrawError.unsupportedPad: true
         default: PlaybackRunner.isUsage(error)
         }
     }
