@@ -1,6 +1,6 @@
+import Glibc
 import HapticsEvdev
 import HapticsModel
-import Glibc
 import HapticsPlatform
 import Synchronization
 import Testing
@@ -417,6 +417,7 @@ extension HidrawDriverTests {
         #expect(fake.reports(to: "/dev/hidraw6").isEmpty)
         #expect(
             "\(HidrawError.triggerMotorsOnly(name: "Xbox Wireless Controller"))"
-                == "Xbox Wireless Controller has trigger motors, not adaptive triggers: it plays vibration and positional-vibration on them")
+                == "Xbox Wireless Controller has trigger motors, not adaptive triggers: it plays vibration and positional-vibration on them"
+        )
     }
 }

@@ -76,6 +76,7 @@ let tests =
     + USBAudioDriverTests.all(haptics: haptics)
     + LibraryTriggerTests.all(program: path(after: "--libhaptics-trigger"), haptics: haptics)
     + BluetoothVoiceCoilTests.all(haptics: haptics)
+    + XboxTriggerTests.all(programs: hidrawPrograms)
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
