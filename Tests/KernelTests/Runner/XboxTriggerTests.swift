@@ -29,7 +29,7 @@ enum XboxTriggerTests {
 
     /// Holds the triggers at `left` and `right`, the pad reporting them every
     /// `inputInterval`, until `condition` holds (true) or `timeout` passes (false).
-    private static func hold(
+    static func hold(
         _ pad: VirtualXboxPad, left: Double = 0, right: Double = 0, upTo timeout: Duration, until condition: () -> Bool
     ) throws -> Bool {
         let deadline = Monotonic.now + timeout
@@ -42,7 +42,7 @@ enum XboxTriggerTests {
     }
 
     /// The reports since `since`, one a line, for failure messages.
-    private static func timeline(_ pad: VirtualXboxPad, since: Duration) -> String {
+    static func timeline(_ pad: VirtualXboxPad, since: Duration) -> String {
         let reports = pad.rumbleReports.filter { $0.at >= since }
         return reports.isEmpty ? "nothing" : reports.map { "\n  \(Int(($0.at - since).inMilliseconds))ms \($0)" }.joined()
     }
