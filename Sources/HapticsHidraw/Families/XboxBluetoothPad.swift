@@ -38,7 +38,9 @@ struct XboxBluetoothPad: HidrawPadFamily {
 
     /// The report of the frame playing, and when the frame ends.
     private struct PlayingFrame {
+        /// The frame's report.
         var report: XboxRumbleReport
+        /// When the frame ends, on the system's monotonic clock.
         var end: Duration
     }
 

@@ -44,7 +44,9 @@ struct TriggerCommand: Subcommand {
         name: "trigger", parent: "haptics", abstract: "Set an adaptive trigger's effect, as GCDualSenseAdaptiveTrigger does.",
         discussion: """
             Positions, strengths, amplitudes and frequencies run from 0 to 1; a position 0 is the trigger at rest, 1 fully \
-            pulled. The effect holds for --hold seconds, or until SIGINT or SIGTERM, then the trigger is turned off.
+            pulled. The effect holds for --hold seconds, or until SIGINT or SIGTERM, then the trigger is turned off. On an \
+            Xbox pad over Bluetooth, vibration and positional-vibration play on the trigger motors, following the trigger's \
+            position (the frequency is not played); the resistance modes need adaptive triggers.
             """,
         arguments: [side, mode],
         options: numbers.map(\.declaration) + lists.map(\.declaration) + [hold.declaration, device.declaration, driver.declaration])
