@@ -289,6 +289,11 @@ int haptics_stop(haptics_engine *engine);
  * "hidraw", or "auto" on a DualSense where the locality holds the triggers ("all",
  * "triggers"...).
  *
+ * An Xbox pad over Bluetooth has a rumble motor in each trigger: "vibration" and
+ * "positional-vibration" play on it at the amplitude the trigger's position gives (read from the
+ * pad's input on a thread of the engine's while the effect holds), the frequency not played;
+ * the resistance modes are HAPTICS_ERROR_UNSUPPORTED, the message naming what the pad plays.
+ *
  * Errors: HAPTICS_ERROR_INVALID_ARGUMENT (an unknown side or mode, values NULL with a count
  * above 0, a count that is not the mode's, a value NaN or outside 0...1: the message names its
  * index and what it is), HAPTICS_ERROR_UNSUPPORTED (an engine that reaches no adaptive trigger:

@@ -26,7 +26,12 @@ import Synchronization
 ///   50 ms apart: a report due sooner waits on a timer (never on the caller's thread), a newer
 ///   one replacing it while it waits, so the pad shows the newest levels and the last report,
 ///   silence, always goes out. `stop` and `close` send all four motors at 0, handing the
-///   handles back to the kernel's driver.
+///   handles back to the kernel's driver. Its trigger motors play a trigger effect's vibration
+///   modes (`TriggerMotorEffect`; the frequency cannot be set, which `notice` says once): while
+///   one is set, a thread reads the pad's input reports from its node and each report carries
+///   the motors at the levels the triggers' positions give, for 250 ms, sent again every
+///   100 ms while it sounds (`XboxBluetoothPad`); `stop`, `close` and setting both triggers
+///   off end the thread. The resistance modes fail with `triggerMotorsOnly`.
 /// - Every open node gets a guardian (`hidraw_guardian_spawn`) armed with the pad's reset
 ///   reports while something is set, so a process killed mid-pattern still leaves the pad
 ///   reset. The kernel erases nothing a hidraw write set: unlike an evdev force-feedback
@@ -42,6 +47,10 @@ public final class HidrawDriver: HapticDriver {
     private struct State {
         var pads: [HidrawPad] = []
         var isPrepared = false
+        /// The readers of the input of the pads following their triggers, by pad serial.
+        var followers: [Int: HidrawInputReader] = [:]
+        /// Whether `notice` was told that trigger motors play no frequency.
+        var toldFrequency = false
     }
 
     /// How long a pad whose family `letsGoOfIdleNode` stays open after its last report when
@@ -95,22 +104,37 @@ public final class HidrawDriver: HapticDriver {
         return PadProfile.common(to: profiles)
     }
 
-    /// Sets the effect of the trigger on `side` of every adaptive-trigger pad driven, until
-    /// another effect, `stop` or `close` (and the guardian, if the process dies).
+    /// Sets the effect of the trigger on `side` of every pad driven with adaptive triggers, and
+    /// the vibration modes on the trigger motors of every pad with those, until another effect,
+    /// `stop` or `close` (and the guardian, if the process dies).
     ///
-    /// - Throws: `invalidTriggerEffect` for a value that is not a number, `noAdaptiveTriggers`
-    ///   when no pad driven has them, or why the pads cannot be opened or written.
+    /// - Throws: `invalidTriggerEffect` for a value that is not a number, `triggerMotorsOnly`
+    ///   for a resistance mode when the pads driven have trigger motors and none has adaptive
+    ///   triggers, `noAdaptiveTriggers` when no pad driven has either, or why the pads cannot
+    ///   be opened or written.
     public func setTriggerEffect(_ effect: TriggerEffect, on side: Actuator.Side) throws {
         guard effect.isValid else { throw HidrawError.invalidTriggerEffect(effect) }
         try prepare()
-        try state.withLock { state throws(HidrawError) in
-            guard state.pads.contains(where: { $0.info.model.hasAdaptiveTriggers }) else {
+        let motorEffect = TriggerMotorEffect(effect)
+        let frequencyNotice = try state.withLock { state throws(HidrawError) -> String? in
+            let models = state.pads.map(\.info.model)
+            let motorPad = state.pads.first { $0.info.model.hasTriggerMotors }
+            guard models.contains(where: \.hasAdaptiveTriggers) || (motorPad != nil && motorEffect != nil) else {
+                if let motorPad { throw .triggerMotorsOnly(name: motorPad.info.device.name) }
                 throw .noAdaptiveTriggers(name: state.pads.first?.info.device.name ?? "")
             }
-            for index in state.pads.indices where state.pads[index].info.model.hasAdaptiveTriggers {
-                _ = try perform(state.pads[index].family.setTriggerEffect(effect, on: side), on: &state.pads[index])
-            }
+            guard let motorPad, motorEffect?.asksForFrequency == true, !state.toldFrequency else { return nil }
+            state.toldFrequency = true
+            return "\(motorPad.info.device.name) plays trigger vibration on its rumble motors, which take no frequency: "
+                + "the frequency asked for is not played"
         }
+        try forEachPad { pad throws(HidrawError) in
+            if pad.info.model.hasAdaptiveTriggers { return try perform(pad.family.setTriggerEffect(effect, on: side), on: &pad) }
+            guard let motorEffect, pad.info.model.hasTriggerMotors else { return nil }
+            return try perform(pad.family.setTriggerMotorEffect(motorEffect, on: side, now: system.now()), on: &pad)
+        }
+        if let frequencyNotice { notice(frequencyNotice) }
+        updateFollowers()
     }
 
     /// A reader of the trigger status of the first adaptive-trigger pad driven, opening the
@@ -177,6 +201,7 @@ public final class HidrawDriver: HapticDriver {
 
     /// Silences what the driver plays and turns the trigger effects it set off.
     public func stop() throws {
+        defer { updateFollowers() }
         try forEachPad { pad throws(HidrawError) in try perform(pad.family.stop(now: system.now()), on: &pad) }
     }
 
@@ -210,13 +235,15 @@ public final class HidrawDriver: HapticDriver {
     /// Resets everything the driver set, disarms the guardians and closes the nodes. A reset
     /// that must wait for the family's spacing (the Xbox's 50 ms) is waited for here.
     public func close() {
-        let pads = state.withLock { state -> [HidrawPad] in
+        let (pads, followers) = state.withLock { state -> ([HidrawPad], [HidrawInputReader]) in
             defer {
                 state.pads = []
                 state.isPrepared = false
+                state.followers = [:]
             }
-            return state.pads
+            return (state.pads, Array(state.followers.values))
         }
+        for follower in followers { follower.close() }
         for pad in pads {
             let resets = pad.family.resetReports
             if !resets.isEmpty, let earliest = pad.family.earliestNextReport {
@@ -397,10 +424,17 @@ public final class HidrawDriver: HapticDriver {
 
     private func fire(_ timer: Timer) {
         guard let wake = timer.wake else { return letGo(timer) }
+        step(pad: timer.pad) { family, now in family.wake(generation: wake.generation, now: now) }
+    }
+
+    /// Runs `body` on the family of the pad with `serial`, if it is still driven, under the
+    /// lock, and performs the step it returns; starts its timer and tells `notice` why it failed
+    /// outside the lock.
+    private func step(pad serial: Int, _ body: (inout any HidrawPadFamily, Duration) -> HidrawPadStep) {
         let result = state.withLock { state -> (next: Timer?, failure: HidrawError?) in
-            guard let index = state.pads.firstIndex(where: { $0.serial == timer.pad }) else { return (nil, nil) }
+            guard let index = state.pads.firstIndex(where: { $0.serial == serial }) else { return (nil, nil) }
             do throws(HidrawError) {
-                let step = state.pads[index].family.wake(generation: wake.generation, now: system.now())
+                let step = body(&state.pads[index].family, system.now())
                 return (try perform(step, on: &state.pads[index]), nil)
             } catch {
                 return (nil, error)
@@ -408,5 +442,49 @@ public final class HidrawDriver: HapticDriver {
         }
         if let failure = result.failure { notice("\(failure)") }
         if let next = result.next { start([next]) }
+    }
+
+    // MARK: - Following the triggers
+
+    /// Starts reading the input of each pad whose family now follows its triggers, and stops
+    /// reading the others'. A node that cannot be opened for reading is told to `notice`: the
+    /// triggers then play as if at rest.
+    private func updateFollowers() {
+        let (wanted, unwanted) = state.withLock { state -> ([HidrawPadInfo], [HidrawInputReader]) in
+            let following = Set(state.pads.filter(\.family.followsTriggers).map(\.serial))
+            let unwanted = state.followers.filter { !following.contains($0.key) }
+            for serial in unwanted.keys { state.followers[serial] = nil }
+            let wanted = state.pads.filter { following.contains($0.serial) && state.followers[$0.serial] == nil }
+            return (wanted.map(\.info), Array(unwanted.values))
+        }
+        for reader in unwanted { reader.close() }
+        for info in wanted {
+            let reader: HidrawInputReader
+            do throws(HidrawError) {
+                reader = try HidrawInputReader(node: info.node, name: info.device.name, system: system)
+            } catch {
+                notice("\(error): the trigger motors play as if the triggers were at rest")
+                continue
+            }
+            guard let serial = install(reader, for: info) else {
+                reader.close()
+                continue
+            }
+            reader.start { [weak self] report in
+                self?.step(pad: serial) { family, now in family.followTriggers(input: report, now: now) }
+            }
+        }
+    }
+
+    /// Keeps `reader` as the follower of the pad `info` names, if that pad is still driven,
+    /// still follows its triggers and has none yet: its serial, else `nil`.
+    private func install(_ reader: HidrawInputReader, for info: HidrawPadInfo) -> Int? {
+        state.withLock { state -> Int? in
+            guard let pad = state.pads.first(where: { $0.info.node == info.node }), pad.family.followsTriggers,
+                state.followers[pad.serial] == nil
+            else { return nil }
+            state.followers[pad.serial] = reader
+            return pad.serial
+        }
     }
 }

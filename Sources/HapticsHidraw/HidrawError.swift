@@ -22,6 +22,9 @@ public enum HidrawError: Error, Sendable, Equatable, DeviceAbsence {
     case invalidTriggerEffect(TriggerEffect)
     /// The pad has no adaptive triggers.
     case noAdaptiveTriggers(name: String)
+    /// The pad has a rumble motor in each trigger, not adaptive triggers: it plays the
+    /// vibration modes (`TriggerMotorEffect.modes`), not the resistance the effect asks for.
+    case triggerMotorsOnly(name: String)
 
     /// Whether no pad is there yet.
     public var meansNoDeviceYet: Bool {
@@ -45,6 +48,9 @@ extension HidrawError: CustomStringConvertible {
             "\(name) has no \(locality.rawValue); it can play at \(available.map(\.rawValue).joined(separator: ", "))"
         case .invalidTriggerEffect(let effect): "the trigger effect \(effect) holds a value that is not a number"
         case .noAdaptiveTriggers(let name): "\(name.isEmpty ? "the pad" : name) has no adaptive triggers"
+        case .triggerMotorsOnly(let name):
+            "\(name.isEmpty ? "the pad" : name) has trigger motors, not adaptive triggers: it plays "
+                + TriggerMotorEffect.modes.filter { $0 != .off }.map(\.rawValue).joined(separator: " and ") + " on them"
         }
     }
 }

@@ -2,7 +2,7 @@ import HapticsPlatform
 import Synchronization
 
 /// Reads the input reports of one hidraw node as they come: a Steam Deck's controller state,
-/// for the demo's trackpad pull.
+/// for the demo's trackpad pull; an Xbox pad's trigger positions, for its trigger motors.
 ///
 /// Once started, a thread of its own waits for each report (at most 50 ms at a time, so that
 /// `close()` is seen soon) and hands it to the handler right there, until the device goes

@@ -35,6 +35,10 @@ public struct HidrawPadModel: Sendable, Hashable {
     /// Whether the pad takes trigger effects (`HidrawDriver.setTriggerEffect(_:on:)`).
     public var hasAdaptiveTriggers: Bool { family.hasAdaptiveTriggers }
 
+    /// Whether the pad has a rumble motor in each trigger, which plays the vibration modes of
+    /// a trigger effect following the trigger's position (`TriggerMotorEffect`).
+    public var hasTriggerMotors: Bool { family.hasTriggerMotors }
+
     /// The parts of `wanted` hidraw plays in place of the kernel's rumble when the pad's node
     /// is writable: all of them on a Switch Pro (HD Rumble); the triggers on a DualSense (its
     /// handles stay with evdev); all of them on an Xbox pad over Bluetooth once a trigger is

@@ -1,6 +1,8 @@
+import Glibc
 import HapticsEvdev
 import HapticsModel
 import HapticsPlatform
+import Synchronization
 import Testing
 
 @testable import HapticsHidraw
@@ -361,5 +363,61 @@ import Testing
         let reports = fake.reports(to: "/dev/hidraw8")
         #expect(reports.count == 1 && reports[0].isFeature)
         #expect(reports[0].bytes[1] == 0x8F && reports[0].bytes[3] == 0)
+    }
+}
+
+// MARK: - Xbox trigger motors
+
+extension HidrawDriverTests {
+    /// An Xbox input report 1 with the right trigger at `right` (0...1023).
+    private func xboxInput(right: UInt16) -> [UInt8] {
+        [0x01, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0x80, 0, 0, UInt8(right & 0xFF), UInt8(right >> 8), 0, 0, 0]
+    }
+
+    @Test func theXboxTriggerMotorsFollowTheTriggerThroughItsInput() throws {
+        let fake = FakeHidraw()
+        let notices = Mutex<[String]>([])
+        let driver = HidrawDriver(
+            selection: .auto, locality: .all, devices: { [Pads.xbox] },
+            discovery: HidrawDiscovery(sysfs: "/sys", devices: "/dev", system: fake.system), system: fake.system,
+            notice: { line in notices.withLock { $0.append(line) } })
+        fake.queueInputs([xboxInput(right: 716)])
+        // Set twice: the frequency is told about once.
+        try driver.setTriggerEffect(.vibration(start: 0.5, amplitude: 0.8, frequency: 0.3), on: .right)
+        try driver.setTriggerEffect(.vibration(start: 0.5, amplitude: 0.8, frequency: 0.3), on: .right)
+        // The reader's thread reads the queued report: 716 / 1023 ≈ 0.7, past the start.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while fake.reportsThroughAnyDescriptor(to: "/dev/hidraw6").isEmpty && ContinuousClock.now < deadline {
+            usleep(5_000)
+        }
+        #expect(fake.reportsThroughAnyDescriptor(to: "/dev/hidraw6").map(\.bytes) == [[0x03, 0x0F, 0, 80, 0, 0, 25, 0, 0]])
+        fake.advance(by: XboxBluetoothPad.refresh)
+        #expect(fake.reportsThroughAnyDescriptor(to: "/dev/hidraw6").map(\.bytes).last == [0x03, 0x0F, 0, 80, 0, 0, 25, 0, 0])
+        #expect(fake.reportsThroughAnyDescriptor(to: "/dev/hidraw6").count == 2)
+        try driver.setTriggerEffect(.off, on: .right)
+        // The silence waits out the spacing; the refresh due meanwhile finds nothing to send.
+        fake.advance(by: XboxBluetoothPad.refresh)
+        #expect(fake.reportsThroughAnyDescriptor(to: "/dev/hidraw6").map(\.bytes).dropFirst(2) == [XboxRumbleReport.silence.bytes])
+        #expect(fake.pendingTimers == 0)
+        #expect(notices.withLock { $0 }.count == 1)
+        #expect(notices.withLock { $0 }.first?.contains("no frequency") == true)
+    }
+
+    @Test func theXboxRefusesTheResistanceModesNamingWhatItPlays() {
+        let fake = FakeHidraw()
+        let refused: [TriggerEffect] = [
+            .feedback(start: 0.3, strength: 1), .weapon(start: 0.2, end: 0.5, strength: 1),
+            .slopeFeedback(start: 0, end: 1, strength: 0, endStrength: 1), .positionalFeedback(strengths: Array(repeating: 1, count: 10)),
+        ]
+        for effect in refused {
+            #expect(throws: HidrawError.triggerMotorsOnly(name: "Xbox Wireless Controller")) {
+                try fake.driver([Pads.xbox]).setTriggerEffect(effect, on: .left)
+            }
+        }
+        #expect(fake.reports(to: "/dev/hidraw6").isEmpty)
+        #expect(
+            "\(HidrawError.triggerMotorsOnly(name: "Xbox Wireless Controller"))"
+                == "Xbox Wireless Controller has trigger motors, not adaptive triggers: it plays vibration and positional-vibration on them"
+        )
     }
 }

@@ -37,4 +37,12 @@ import Testing
         let error = TriggerReachError.noAdaptiveTriggers(name: "Pro Controller", parts: [.rightHandle, .leftHandle])
         #expect("\(error)" == "Pro Controller has no adaptive triggers (a DualSense has): it has rumble at left-handle, right-handle")
     }
+
+    @Test func aPadWithTriggerMotorsIsNamedWithTheModesItPlays() {
+        let error = TriggerReachError.triggerMotorsOnly(name: "Xbox Wireless Controller")
+        #expect(
+            "\(error)"
+                == "Xbox Wireless Controller has trigger motors, not adaptive triggers: it plays vibration and positional-vibration "
+                + "on them; the resistance modes need adaptive triggers (a DualSense has)")
+    }
 }

@@ -24,6 +24,10 @@ protocol HidrawPadFamily: Sendable {
     static func renderProfile(bluetooth: Bool, parts: Set<PadPart>) -> PadProfile
     /// Whether its pads take trigger effects (`setTriggerEffect(_:on:)`).
     static var hasAdaptiveTriggers: Bool { get }
+    /// Whether its pads have a rumble motor in each trigger, which plays the vibration modes of
+    /// a trigger effect following the trigger's position (`setTriggerMotorEffect(_:on:now:)`,
+    /// `followTriggers(input:now:)`).
+    static var hasTriggerMotors: Bool { get }
     /// Whether its reports are FEATURE reports (`HIDIOCSFEATURE`) rather than output reports
     /// (`write(2)`).
     static var sendsFeatureReports: Bool { get }
@@ -50,6 +54,18 @@ protocol HidrawPadFamily: Sendable {
     /// triggers; the driver asks no other).
     mutating func setTriggerEffect(_ effect: TriggerEffect, on side: Actuator.Side) -> HidrawPadStep
 
+    /// What setting the trigger motor on `side` to `effect` becomes at `now` (on a family with
+    /// trigger motors; the driver asks no other).
+    mutating func setTriggerMotorEffect(_ effect: TriggerMotorEffect, on side: Actuator.Side, now: Duration) -> HidrawPadStep
+
+    /// Whether a trigger motor effect other than off is set, so the driver reads the pad's input
+    /// for `followTriggers(input:now:)`.
+    var followsTriggers: Bool { get }
+
+    /// What an input report read from the pad at `now` becomes: the trigger motors at the
+    /// levels the triggers' new positions give.
+    mutating func followTriggers(input report: [UInt8], now: Duration) -> HidrawPadStep
+
     /// What silencing the pad and turning its trigger effects off becomes.
     mutating func stop(now: Duration) -> HidrawPadStep
 
@@ -73,6 +89,9 @@ extension HidrawPadFamily {
     /// No adaptive triggers.
     static var hasAdaptiveTriggers: Bool { false }
 
+    /// No trigger motors.
+    static var hasTriggerMotors: Bool { false }
+
     /// `partsTakenOver(from:)`, whatever the bus.
     static func partsTakenOver(from wanted: Set<PadPart>, bluetooth: Bool) -> Set<PadPart> {
         partsTakenOver(from: wanted)
@@ -89,6 +108,19 @@ extension HidrawPadFamily {
 
     /// Nothing: the family has no adaptive triggers.
     mutating func setTriggerEffect(_ effect: TriggerEffect, on side: Actuator.Side) -> HidrawPadStep {
+        HidrawPadStep()
+    }
+
+    /// Nothing: the family has no trigger motors.
+    mutating func setTriggerMotorEffect(_ effect: TriggerMotorEffect, on side: Actuator.Side, now: Duration) -> HidrawPadStep {
+        HidrawPadStep()
+    }
+
+    /// Never: the family has no trigger motors.
+    var followsTriggers: Bool { false }
+
+    /// Nothing: the family has no trigger motors.
+    mutating func followTriggers(input report: [UInt8], now: Duration) -> HidrawPadStep {
         HidrawPadStep()
     }
 

@@ -8,25 +8,26 @@ import HapticsPlayback
 /// coils play frames only.
 package enum TriggerReach {
     /// Sets `effect` on the trigger on `side` of every pad with adaptive triggers that `driver`
-    /// reaches, until another effect, the driver's `stop` or `close` (and the hidraw guardian,
-    /// if the process dies).
+    /// reaches, and its vibration modes on the trigger motors of every pad with those (an Xbox
+    /// pad over Bluetooth: `TriggerMotorEffect`), until another effect, the driver's `stop` or
+    /// `close` (and the hidraw guardian, if the process dies).
     ///
-    /// - Throws: `TriggerReachError` when `driver` reaches no adaptive trigger, else why a pad
-    ///   cannot be opened or written (`HidrawError`).
+    /// - Throws: `TriggerReachError` when `driver` reaches no trigger that plays `effect`, else
+    ///   why a pad cannot be opened or written (`HidrawError`).
     package static func set(_ effect: TriggerEffect, on side: Actuator.Side, through driver: any HapticDriver) throws {
         let drivers = hidrawDrivers(in: driver)
         guard !drivers.isEmpty else { throw TriggerReachError.noHidraw }
-        var without: [(name: String, parts: Set<PadPart>)] = []
+        var without: [TriggerReachError] = []
         for driver in drivers {
             do {
                 try driver.setTriggerEffect(effect, on: side)
             } catch HidrawError.noAdaptiveTriggers(let name) {
-                without.append((name, driver.pads.first?.model.parts ?? []))
+                without.append(.noAdaptiveTriggers(name: name, parts: driver.pads.first?.model.parts ?? []))
+            } catch HidrawError.triggerMotorsOnly(let name) {
+                without.append(.triggerMotorsOnly(name: name))
             }
         }
-        if without.count == drivers.count, let first = without.first {
-            throw TriggerReachError.noAdaptiveTriggers(name: first.name, parts: first.parts)
-        }
+        if without.count == drivers.count, let first = without.first { throw first }
     }
 
     /// A reader of the status of the first adaptive-trigger pad `driver` reaches

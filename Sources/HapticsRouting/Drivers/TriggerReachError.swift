@@ -1,3 +1,4 @@
+import HapticsHidraw
 package import HapticsModel
 
 /// Why a driver reaches no adaptive trigger (`TriggerReach`).
@@ -7,6 +8,9 @@ package enum TriggerReachError: Error, Sendable, Equatable, CustomStringConverti
     /// The pads it drives through hidraw have no adaptive triggers; the first one's name and the
     /// parts its reports reach.
     case noAdaptiveTriggers(name: String, parts: Set<PadPart>)
+    /// The pads it drives through hidraw have trigger motors, not adaptive triggers, and the
+    /// effect is a resistance mode; the first one's name.
+    case triggerMotorsOnly(name: String)
 
     /// One line: what the driver reaches, and what reaches a trigger.
     package var description: String {
@@ -17,6 +21,8 @@ package enum TriggerReachError: Error, Sendable, Equatable, CustomStringConverti
         case .noAdaptiveTriggers(let name, let parts):
             "\(name.isEmpty ? "the pad" : name) has no adaptive triggers (a DualSense has): it has rumble at "
                 + parts.sorted().map(\.rawValue).joined(separator: ", ")
+        case .triggerMotorsOnly(let name):
+            "\(HidrawError.triggerMotorsOnly(name: name)); the resistance modes need adaptive triggers (a DualSense has)"
         }
     }
 }

@@ -86,6 +86,8 @@ package enum Advice {
             "\(error): positions, strengths, amplitudes and frequencies run from 0 to 1"
         case .noAdaptiveTriggers:
             "\(error) (a DualSense has)"
+        case .triggerMotorsOnly:
+            "\(error); the resistance modes need adaptive triggers (a DualSense has)"
         }
     }
 

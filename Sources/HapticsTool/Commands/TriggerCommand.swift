@@ -6,8 +6,9 @@ import HapticsRouting
 import Synchronization
 
 /// `haptics trigger left|right|both MODE [OPTIONS] [--hold SECONDS] [--device D] [--driver auto|hidraw]`:
-/// sets an adaptive trigger's effect through the pad's hidraw node, holds it, then turns it off;
-/// `haptics trigger --status` (alone, or with an effect) prints the triggers' status meanwhile.
+/// sets an adaptive trigger's effect through the pad's hidraw node (or plays its vibration modes on
+/// an Xbox pad's trigger motors), holds it, then turns it off; `haptics trigger --status` (alone,
+/// or with an effect) prints the triggers' status meanwhile.
 struct TriggerCommand: Subcommand {
     /// The `<side>` argument.
     static let side = ArgumentDeclaration(
@@ -53,7 +54,9 @@ struct TriggerCommand: Subcommand {
         name: name, parent: "haptics", abstract: "Set an adaptive trigger's effect, as GCDualSenseAdaptiveTrigger does.",
         discussion: """
             Positions, strengths, amplitudes and frequencies run from 0 to 1; a position 0 is the trigger at rest, 1 fully \
-            pulled. The effect holds for --hold seconds, or until SIGINT or SIGTERM, then the trigger is turned off.
+            pulled. The effect holds for --hold seconds, or until SIGINT or SIGTERM, then the trigger is turned off. On an \
+            Xbox pad over Bluetooth, vibration and positional-vibration play on the trigger motors, following the trigger's \
+            position (the frequency is not played); the resistance modes need adaptive triggers.
 
             With --status, each trigger's status (as GCDualSenseAdaptiveTrigger.status and armPosition), its position and \
             the effect the pad runs are printed as JSON lines, one each time they change; given alone (haptics trigger \
@@ -153,7 +156,8 @@ struct TriggerCommand: Subcommand {
         return trap.exitCode ?? .success
     }
 
-    /// What went wrong, and for a pad without adaptive triggers what it has.
+    /// What went wrong, and for a pad without adaptive triggers what it has (rumble, or trigger
+    /// motors that play the vibration modes).
     private static func message(for error: any Error, pads: [HidrawPadInfo]) -> String {
         switch error {
         case HidrawError.noAdaptiveTriggers(let name):
@@ -169,7 +173,7 @@ struct TriggerCommand: Subcommand {
     /// Whether `error` is the command line's: a pad without adaptive triggers, or a locality it lacks.
     private static func isUsage(_ error: any Error) -> Bool {
         switch error {
-        case HidrawError.noAdaptiveTriggers, HidrawError.unsupportedPad: true
+        case HidrawError.noAdaptiveTriggers, HidrawError.triggerMotorsOnly, HidrawError.unsupportedPad: true
         default: PlaybackRunner.isUsage(error)
         }
     }

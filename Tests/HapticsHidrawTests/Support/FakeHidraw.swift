@@ -27,6 +27,8 @@ final class FakeHidraw: Sendable {
         var now = Duration.seconds(100)
         var timers: [Timer] = []
         var nodes: [String: Int32] = [:]
+        /// The path each descriptor was opened at (a node may be open more than once).
+        var paths: [Int32: String] = [:]
         var closed: [Int32] = []
         var nextFD: Int32 = 10
         var sleeps: [Duration] = []
@@ -65,6 +67,7 @@ final class FakeHidraw: Sendable {
                 return state.withLock { state in
                     state.nextFD += 1
                     state.nodes[path] = state.nextFD
+                    state.paths[state.nextFD] = path
                     return state.nextFD
                 }
             },
@@ -160,6 +163,11 @@ final class FakeHidraw: Sendable {
     /// The reports written to the node at `path`.
     func reports(to path: String) -> [Write] {
         state.withLock { state in state.nodes[path].map { fd in state.writes.filter { $0.fd == fd } } ?? [] }
+    }
+    /// The reports written to the node at `path` through any of its descriptors (a node read
+    /// for its input is open twice).
+    func reportsThroughAnyDescriptor(to path: String) -> [Write] {
+        state.withLock { state in state.writes.filter { $0.fd < Self.firstControl && state.paths[$0.fd] == path } }
     }
     /// The messages written to the guardians' control pipes.
     var guardianMessages: [[UInt8]] { state.withLock { $0.writes.filter { $0.fd > Self.firstControl }.map(\.bytes) } }

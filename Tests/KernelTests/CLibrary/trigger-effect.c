@@ -6,8 +6,10 @@
  * that must be refused naming the band. With `--exit-unclosed`, sets a feedback effect and exits
  * without closing the engine (the pad's guardian must turn it off). With `--status`, prints
  * both triggers' status (haptics_trigger_status, waiting up to 3 s for the first report) as
- * `right weapon-fired 1.00 1.00 weapon`, then checks that a side "middle" is refused. Prints
- * each step; exits 1 at the first that does not return what it must.
+ * `right weapon-fired 1.00 1.00 weapon`, then checks that a side "middle" is refused. With
+ * `--trigger-motors` (an Xbox pad): feedback must be refused as unsupported, then vibration from
+ * 0.5 at 0.6 holds on the right trigger's motor for 800 ms before the engine closes. Prints each
+ * step; exits 1 at the first that does not return what it must.
  */
 #include <haptics.h>
 #include <math.h>
@@ -48,8 +50,19 @@ int main(int argc, char **argv) {
         if (!step("middle", haptics_trigger_status(engine, "middle", 0, &unused), HAPTICS_ERROR_INVALID_ARGUMENT)) return 1;
         return step("close", haptics_engine_close(engine), HAPTICS_OK) ? 0 : 1;
     }
+    if (argc == 3 && strcmp(argv[2], "--trigger-motors") == 0) {
+        haptics_engine *engine = NULL;
+        const double feedback[] = {0.3, 1.0};
+        const double vibration[] = {0.5, 0.6, 0.5};
+        if (!step("open hidraw", haptics_engine_open("hidraw", argv[1], &engine), HAPTICS_OK) ||
+            !step("feedback", haptics_set_trigger_effect(engine, "right", "feedback", feedback, 2), HAPTICS_ERROR_UNSUPPORTED) ||
+            !step("vibration", haptics_set_trigger_effect(engine, "right", "vibration", vibration, 3), HAPTICS_OK))
+            return 1;
+        pause_ms(800);
+        return step("close", haptics_engine_close(engine), HAPTICS_OK) ? 0 : 1;
+    }
     if (argc != 2) {
-        fprintf(stderr, "usage: trigger-effect DEVICE [--exit-unclosed|--status]\n");
+        fprintf(stderr, "usage: trigger-effect DEVICE [--exit-unclosed | --status | --trigger-motors]\n");
         return 2;
     }
     haptics_engine *engine = NULL;

@@ -7,6 +7,8 @@ import VirtualDevices
 /// trigger plays as vibration within the trigger's 10-160 Hz band, its frequency rising from
 /// about 40 Hz to about 150 Hz as the envelope's does, and ends off; a program that exits with
 /// an effect set, without closing its engine, leaves the trigger off (the pad's guardian resets it).
+/// On the emulated Xbox pad, vibration plays on the trigger's motor once the trigger is past its
+/// start, feedback is unsupported, and closing the engine sets the motors to 0.
 enum LibraryTriggerTests {
     static func all(program: String?, haptics: String?) -> [KernelTest] {
         guard let program, let haptics else { return [] }
@@ -16,6 +18,9 @@ enum LibraryTriggerTests {
             },
             KernelTest(name: "libhaptics dualsense: a program exiting with an effect set leaves the trigger off within 200 ms") {
                 try await exitUnclosed(program: program)
+            },
+            KernelTest(name: "libhaptics xbox: vibration follows the trigger on its motor, feedback unsupported, 0 after close") {
+                try await triggerMotors(program: program)
             },
         ]
     }
@@ -78,5 +83,24 @@ enum LibraryTriggerTests {
         let late = off.at - exited
         try expect(late <= .milliseconds(200), "the trigger was off \(Int(late.inMilliseconds)) ms after the exit")
         print("note: the trigger was off \(Int(late.inMilliseconds)) ms after the program's exit was seen (negative: before)")
+    }
+
+    private static func triggerMotors(program: String) async throws {
+        let pad = try VirtualXboxPad()
+        defer { pad.destroy() }
+        let since = Monotonic.now
+        let child = try ChildProcess(program, [pad.node, "--trigger-motors"])
+        let sounded = try XboxTriggerTests.hold(pad, right: 0.7, upTo: .seconds(3)) {
+            pad.rumbleReports.contains { $0.at >= since && $0.magnitudes == [0, 60, 0, 0] }
+        }
+        let (status, output) = child.finish()
+        try expect(status == 0, "trigger-effect --trigger-motors exited \(status):\n\(output)")
+        try expect(
+            output.contains("trigger motors, not adaptive triggers"), "feedback was not refused naming the trigger motors:\n\(output)")
+        try expect(sounded, "the right trigger's motor never played 60 past the start: \(XboxTriggerTests.timeline(pad, since: since))")
+        usleep(100_000)
+        try expect(
+            pad.rumbleReports.last?.magnitudes == [0, 0, 0, 0],
+            "the motors are not at 0 after close: \(XboxTriggerTests.timeline(pad, since: since))")
     }
 }

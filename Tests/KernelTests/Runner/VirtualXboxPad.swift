@@ -38,6 +38,17 @@ final class VirtualXboxPad: VirtualRumblePad {
     /// mask, duration, delay and loop count), in order.
     var rumbleReports: [XboxRumbleReport] { device.outputs.compactMap(XboxRumbleReport.init) }
 
+    /// Sends input report 1 with the sticks centred, no button down and the triggers at `left`
+    /// and `right` (0 at rest ... 1 fully pulled), each a 10-bit value in 16 bits,
+    /// little-endian, after the four stick axes, as the descriptor lays them out.
+    func moveTriggers(left: Double, right: Double) throws {
+        let values = [left, right].map { UInt16((min(max($0, 0), 1) * 1023).rounded()) }
+        let centred: [UInt8] = [0x00, 0x80]
+        let sticks = Array([[UInt8]](repeating: centred, count: 4).joined())
+        let triggers = values.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        try device.input([0x01] + sticks + triggers + [0x00, 0x00, 0x00])
+    }
+
     /// The motor bytes of an output report 0x03 (the driver sends no other).
     static func motorLevels(in report: [UInt8]) -> MotorLevels? {
         guard report.count > 5, report[0] == 0x03 else { return nil }

@@ -77,6 +77,7 @@ let tests =
     + LibraryTriggerTests.all(program: path(after: "--libhaptics-trigger"), haptics: haptics)
     + BluetoothVoiceCoilTests.all(haptics: haptics)
     + TriggerStatusTests.all(programs: hidrawPrograms, library: path(after: "--libhaptics-trigger"))
+    + XboxTriggerTests.all(programs: hidrawPrograms)
 for test in tests where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
