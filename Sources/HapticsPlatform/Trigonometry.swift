@@ -6,8 +6,7 @@ package func cosine(_ angle: Double) -> Double {
     cos(angle)
 }
 
-/// The sine of `angle` (radians): the C library's `sin`, for the model's Fourier transform and
-/// its waveform synthesizer.
+/// The sine of `angle` (radians): the C library's `sin`, for the model's Fourier transform.
 package func sine(_ angle: Double) -> Double {
     sin(angle)
 }

@@ -1,5 +1,3 @@
-import HapticsPlatform
-
 /// Turns waveform frames into the PCM the two voice-coil actuators play: interleaved signed
 /// 16-bit samples, left then right, at `sampleRate`.
 ///
@@ -27,8 +25,8 @@ public struct WaveformSynthesizer: Sendable {
             frequency = amplitude == 0 ? goal : frequency + (goal - frequency) * glide
             amplitude = level > amplitude ? min(level, amplitude + slew) : max(level, amplitude - slew)
             phase += frequency / sampleRate
-            phase -= phase.rounded(.down)
-            return amplitude * sine(2 * .pi * phase)
+            if phase >= 1 { phase -= phase.rounded(.down) }
+            return amplitude * CycleSine.value(atPhase: phase)
         }
     }
 
