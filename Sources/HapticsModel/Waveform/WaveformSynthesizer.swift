@@ -96,8 +96,11 @@ public struct WaveformSynthesizer: Sendable {
     }
 
     /// `value` (-1...1) as a signed 16-bit sample, rounded.
+    /// (Half away from zero, as `rounded()`, but by truncation: no call into the C library,
+    /// once per sample.)
     private static func pcm(_ value: Double) -> Int16 {
-        Int16((min(max(value, -1), 1) * Double(Int16.max)).rounded())
+        let scaled = min(max(value, -1), 1) * Double(Int16.max)
+        return Int16(scaled < 0 ? scaled - 0.5 : scaled + 0.5)
     }
 }
 

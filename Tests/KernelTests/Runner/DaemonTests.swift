@@ -39,6 +39,12 @@ enum DaemonTests {
             },
             KernelTest(
                 name:
+                    "hapticsd: Impact plays on a Bluetooth DualSense's voice coils as reports 0x32, not its rumble emulation, and ends in a silent one"
+            ) {
+                try await streamsTheBluetoothVoiceCoils(programs)
+            },
+            KernelTest(
+                name:
                     "hapticsd: ImpactAt right-trackpad pulses the Steam Deck's right trackpad alone; on 7.3 hid-steam's gamepad is back while it serves on"
             ) {
                 try await pulsesTheDecksTrackpad(programs)
@@ -166,6 +172,39 @@ enum DaemonTests {
         try expect(Monotonic.wait(upTo: .seconds(3)) { sounding(left, 2) }, "ImpactAt left-handle did not reach channel 3")
         usleep(300_000)
         try expect(!sounding(left, 3), "ImpactAt left-handle sounded on channel 4 too")
+    }
+
+    /// hapticsd under `auto` plays a DualSense over Bluetooth (uhid, its hidraw node writable
+    /// as root) on its voice coils: `Impact` becomes sounding reports 0x32, no report 0x31
+    /// turns the rumble emulation on, and the last report 0x32 is silent.
+    private static func streamsTheBluetoothVoiceCoils(_ programs: Programs) async throws {
+        let bus = try startBus(programs)
+        defer { stop(bus) }
+        let pad = try VirtualDualSense(bluetooth: true)
+        defer { pad.destroy() }
+        usleep(BluetoothVoiceCoilTests.settling)
+        let daemon = try ChildProcess(programs.hapticsd, [])
+        defer { stop(daemon) }
+        let call = { (arguments: [String]) throws -> (status: Int32, output: String) in
+            try ChildProcess(programs.busctl, ["--user"] + arguments).finish()
+        }
+        let object = ["org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"]
+        let own = "io.github.haptics.Haptics1"
+        try waitUntilServing(call: call, object: object, own: own)
+        let before = pad.device.outputs.count
+        let impact = try call(["call"] + object + [own, "Impact", "ssd", "app", "heavy", "1"])
+        try expect(impact.status == 0, "Impact failed: \(impact.output)")
+        let since = { Array(pad.device.outputs.dropFirst(before)) }
+        try expect(
+            Monotonic.wait(upTo: .seconds(3)) { since().contains(where: BluetoothVoiceCoilTests.sounds) },
+            "Impact sent no sounding report 0x32: \(since().map { $0.bytes.prefix(3) })")
+        try expect(
+            Monotonic.wait(upTo: .seconds(2)) {
+                let coils = since().filter { $0.bytes.first == 0x32 }
+                return coils.last.map { !BluetoothVoiceCoilTests.sounds($0) } == true
+            }, "the stream did not end in a silent report 0x32")
+        let emulation = since().compactMap(DualSenseOutputReport.init).filter { $0.validFlag0 & DualSenseOutputReport.motorBits != 0 }
+        try expect(emulation.isEmpty, "\(emulation.count) report(s) turned the rumble emulation on")
     }
 
     private static func drivesPads(_ programs: Programs) async throws {
