@@ -54,6 +54,16 @@ enum DaemonTests {
 
     private static let address = "unix:path=/tmp/hapticsd-bus"
 
+    /// The object the tests call.
+    private static let object = ["org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"]
+    /// hapticsd's own interface on it.
+    private static let own = "io.github.haptics.Haptics1"
+
+    /// Calls `busctl --user` with the arguments given: its status and output.
+    private static func busctl(_ programs: Programs) -> ([String]) throws -> (status: Int32, output: String) {
+        { arguments in try ChildProcess(programs.busctl, ["--user"] + arguments).finish() }
+    }
+
     private static func write(_ text: String, to path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         try expect(fd >= 0, "cannot write \(path)")
@@ -104,11 +114,7 @@ enum DaemonTests {
         defer { deck.destroy() }
         let daemon = try ChildProcess(programs.hapticsd, [])
         defer { stop(daemon) }
-        let call = { (arguments: [String]) throws -> (status: Int32, output: String) in
-            try ChildProcess(programs.busctl, ["--user"] + arguments).finish()
-        }
-        let object = ["org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"]
-        let own = "io.github.haptics.Haptics1"
+        let (call, object, own) = (busctl(programs), Self.object, Self.own)
         try waitUntilServing(call: call, object: object, own: own)
         let since = Monotonic.now
         let impact = try call(["call"] + object + [own, "ImpactAt", "ssds", "app", "heavy", "1", "right-trackpad"])
@@ -148,11 +154,7 @@ enum DaemonTests {
         _ = try pad.waitForBinding()
         let daemon = try ChildProcess(programs.hapticsd, [])
         defer { stop(daemon) }
-        let call = { (arguments: [String]) throws -> (status: Int32, output: String) in
-            try ChildProcess(programs.busctl, ["--user"] + arguments).finish()
-        }
-        let object = ["org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"]
-        let own = "io.github.haptics.Haptics1"
+        let (call, object, own) = (busctl(programs), Self.object, Self.own)
         try waitUntilServing(call: call, object: object, own: own)
         let sounding = { (from: Int, channel: Int) in
             pad.isochronousPackets.dropFirst(from).contains { !USBAudioTests.isSilent($0.payload, channels: channel..<(channel + 1)) }
@@ -185,11 +187,7 @@ enum DaemonTests {
         usleep(BluetoothVoiceCoilTests.settling)
         let daemon = try ChildProcess(programs.hapticsd, [])
         defer { stop(daemon) }
-        let call = { (arguments: [String]) throws -> (status: Int32, output: String) in
-            try ChildProcess(programs.busctl, ["--user"] + arguments).finish()
-        }
-        let object = ["org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"]
-        let own = "io.github.haptics.Haptics1"
+        let (call, object, own) = (busctl(programs), Self.object, Self.own)
         try waitUntilServing(call: call, object: object, own: own)
         let before = pad.device.outputs.count
         let impact = try call(["call"] + object + [own, "Impact", "ssd", "app", "heavy", "1"])
@@ -219,11 +217,7 @@ enum DaemonTests {
                 _ = daemon.finish()
             }
         }
-        let call = { (arguments: [String]) throws -> (status: Int32, output: String) in
-            try ChildProcess(programs.busctl, ["--user"] + arguments).finish()
-        }
-        let object = ["org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"]
-        let own = "io.github.haptics.Haptics1"
+        let (call, object, own) = (busctl(programs), Self.object, Self.own)
         var serving = false
         for _ in 0..<100 where !serving {
             serving = try call(["get-property"] + object + [own, "Version"]).status == 0
@@ -368,11 +362,7 @@ enum DaemonTests {
         let daemon = try ChildProcess(programs.hapticsd, [])
         var daemonDone = false
         defer { if !daemonDone { stop(daemon) } }
-        let call = { (arguments: [String]) throws -> (status: Int32, output: String) in
-            try ChildProcess(programs.busctl, ["--user"] + arguments).finish()
-        }
-        let object = ["org.sigxcpu.Feedback", "/org/sigxcpu/Feedback"]
-        let own = "io.github.haptics.Haptics1"
+        let (call, object, own) = (busctl(programs), Self.object, Self.own)
         try waitUntilServing(call: call, object: object, own: own)
         let describe = { (reports: [DualSenseOutputReport], origin: Duration) in
             reports.isEmpty ? "nothing" : reports.map { "\n  \(Int((($0.at - origin).inMilliseconds).rounded()))ms \($0)" }.joined()
