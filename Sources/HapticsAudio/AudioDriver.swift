@@ -150,8 +150,9 @@ public final class AudioDriver: HapticDriver {
         try prepare()
         let wave = WaveformFrame(frame, at: locality, split: RenderSettings(pad: renderProfile).split)
         if wave.left.amplitude > 0 || wave.right.amplitude > 0 {
-            let starting = state.withLock { state in
-                state.pads.indices.filter { !state.pads[$0].isHandedBack }.map { index in
+            let starting = state.withLock { state -> [EvdevDeviceInfo] in
+                guard state.pads.contains(where: { !$0.isHandedBack }) else { return [] }
+                return state.pads.indices.filter { !state.pads[$0].isHandedBack }.map { index in
                     state.pads[index].isHandedBack = true
                     return state.pads[index].device
                 }
@@ -196,14 +197,20 @@ public final class AudioDriver: HapticDriver {
             }
             return state.pads
         }
-        if pads.allSatisfy(\.feed.isIdle), let unheard = pads.map({ $0.stream.unheardFrames() }).max(), unheard > 0 {
-            let heard = Duration.microseconds(unheard * 1_000_000 / settings.rate) + Self.deviceMargin
-            system.sleep(min(heard, Self.longestTail))
-        }
+        if pads.allSatisfy(\.feed.isIdle) { waitUntilHeard(pads.map(\.stream)) }
         for pad in pads { pad.stream.close() }
     }
 
-    /// The longest `close` waits for what was written to be heard.
+    /// Waits until what `streams` were written has been heard (the longest delay the PCMs
+    /// report, and `deviceMargin`), at most `longestTail`.
+    private func waitUntilHeard(_ streams: [PCMStream]) {
+        guard let unheard = streams.map({ $0.unheardFrames() }).max(), unheard > 0 else { return }
+        let heard = Duration.microseconds(unheard * 1_000_000 / settings.rate) + Self.deviceMargin
+        system.sleep(min(heard, Self.longestTail))
+    }
+
+    /// The longest `close` (and the release of an idle card) waits for what was written to be
+    /// heard.
     static let longestTail = Duration.milliseconds(100)
     /// What `close` waits beyond the delay the PCM reports, for the USB transfers the
     /// device has yet to take (the delay counts them as the host schedules them).
@@ -250,13 +257,7 @@ public final class AudioDriver: HapticDriver {
     /// Closes the PCMs once what was written has been heard (at most `longestTail`), unless
     /// a frame came meanwhile.
     private func releaseWhenHeard() {
-        let streams = state.withLock { $0.pads.map(\.stream) }
-        let step = Duration.microseconds(settings.periodFrames * 1_000_000 / settings.rate)
-        var waited = Duration.zero
-        while waited < Self.longestTail, streams.contains(where: { $0.unheardFrames() > 0 }) {
-            system.sleep(step)
-            waited += step
-        }
+        waitUntilHeard(state.withLock { $0.pads.map(\.stream) })
         state.withLock { state in
             guard !state.isFeeding, state.pads.allSatisfy(\.isResting) else { return }
             for pad in state.pads { pad.stream.close() }

@@ -127,18 +127,26 @@ final class LibraryEngine: Sendable {
     /// (`TriggerReach`), from the last input report read; the first call starts reading and
     /// waits up to `timeout` for a report.
     func triggerStatus(of side: Actuator.Side, waitingUpTo timeout: Duration) throws(LibraryError) -> TriggerStatus {
-        let watch: TriggerStatusWatch
-        do {
-            watch = try statusWatch.withLock { watch in
-                if let watch { return watch }
-                let started = TriggerStatusWatch(reader: try TriggerReach.statusReader(through: driver))
-                watch = started
-                return started
+        var watch: TriggerStatusWatch
+        if let running = statusWatch.withLock({ $0 }) {
+            watch = running
+        } else {
+            // The reader is made (the driver opening the pads) outside the lock; a caller that
+            // raced this one keeps the watch installed first.
+            do {
+                watch = TriggerStatusWatch(reader: try TriggerReach.statusReader(through: driver))
+            } catch let error as TriggerReachError {
+                throw .unsupported(error.description)
+            } catch {
+                throw .device(error)
             }
-        } catch let error as TriggerReachError {
-            throw .unsupported(error.description)
-        } catch {
-            throw .device(error)
+            let made = watch
+            let installed = statusWatch.withLock { current in
+                if current == nil { current = made }
+                return current ?? made
+            }
+            if installed !== watch { watch.close() }
+            watch = installed
         }
         guard let status = watch.status(of: side, waitingUpTo: timeout) else {
             throw .noReport("\(watch.padName) sent no input report within \(Int(timeout.inMilliseconds.rounded())) ms")

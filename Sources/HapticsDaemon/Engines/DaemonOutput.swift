@@ -80,8 +80,7 @@ struct DaemonOutput {
             take = { _ in }
         case .audio:
             let notice: @Sendable (String) -> Void = { log("hapticsd: \($0)") }
-            let audio = AudioDriver(
-                selection: options.device, notice: notice, handBack: CoilHandBack(notice: notice).callAsFunction, releasesIdleCard: true)
+            let audio = AudioDriver.daemon(selection: options.device, notice: notice)
             driver = audio
             devices = { audio.cards.map { DeviceEntry(node: $0.card.playbackNode, name: $0.pad.name, kind: "audio") } }
             hotPlug = nil

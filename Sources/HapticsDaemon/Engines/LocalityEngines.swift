@@ -170,9 +170,7 @@ extension LocalityEngines {
             }
             return HapticEngine(driver: driver, settings: RenderSettings(pad: driver.renderProfile))
         case .audio(let node, let locality, let auto):
-            let driver = AudioDriver(
-                selection: .path(node), locality: locality, notice: notice, handBack: CoilHandBack(notice: notice).callAsFunction,
-                releasesIdleCard: true)
+            let driver = AudioDriver.daemon(selection: .path(node), locality: locality, notice: notice)
             do {
                 try driver.prepare()
             } catch {

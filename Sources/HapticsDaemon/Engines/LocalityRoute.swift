@@ -146,10 +146,10 @@ enum LocalityRoute {
             else { return Plan() }
             return hidraw.isWritable ? Plan(hidraw: named) : Plan(denied: true)
         case .auto:
-            let access: HidrawAccess = pad.hidraw.map { $0.isWritable ? .writable(node: $0.node) : .readOnly(node: $0.node) } ?? .none
             do {
                 let paths = try PadPaths.auto(
-                    profile: profile, access: access, hasSoundCard: pad.hasSoundCard, bluetooth: pad.hidraw?.isBluetooth ?? false,
+                    profile: profile, access: HidrawAccess(pad.hidraw), hasSoundCard: pad.hasSoundCard,
+                    bluetooth: pad.hidraw?.isBluetooth ?? false,
                     locality: locality, name: name)
                 return Plan(
                     evdev: paths.evdev, hidraw: paths.hidraw.isEmpty ? nil : PadPaths.locality(of: paths.hidraw),

@@ -17,56 +17,28 @@ import Synchronization
 /// and `devicesChanged()` after hot-plug); one whose voice coils cannot be opened (a busy card)
 /// is one notice and plays evdev rumble. A pad that leaves closes its voice coils' driver.
 final class VoiceCoilRouting: HapticDriver {
-    /// What a pad's voice coils are played through, made for a pad `PadPaths` sends there.
-    typealias Maker = @Sendable (_ pad: EvdevDeviceInfo, _ paths: PadPaths) -> (any HapticDriver)?
-
     private struct State {
         /// The voice coils' driver of each pad that has one, by evdev node.
         var coils: [String: any HapticDriver] = [:]
         /// The evdev nodes looked at.
         var seen: Set<String> = []
+        /// What a frame plays through: the evdev driver, then the voice coils' drivers (kept
+        /// with `coils`, so a frame builds no list).
+        var drivers: FanOutDriver
     }
 
     /// The evdev driver every pad is listed by.
     let evdev: EvdevDriver
-    private let paths: @Sendable (EvdevDeviceInfo) -> PadPaths?
-    private let make: Maker
     private let notice: @Sendable (String) -> Void
-    private let state = Mutex(State())
+    private let hidraw = HidrawDiscovery()
+    private let cards = SoundCardDiscovery()
+    private let state: Mutex<State>
 
-    /// Routes the pads of `evdev` on the real devices: `notice` hears about voice coils that
-    /// cannot be opened.
-    convenience init(evdev: EvdevDriver, notice: @escaping @Sendable (String) -> Void) {
-        let hidraw = HidrawDiscovery()
-        let cards = SoundCardDiscovery()
-        self.init(evdev: evdev, notice: notice) { pad in
-            guard pad.profile == .dualSense else { return nil }
-            let node = hidraw.pad(for: pad)
-            let access: HidrawAccess = node.map { $0.isWritable ? .writable(node: $0.node) : .readOnly(node: $0.node) } ?? .none
-            return try? PadPaths.auto(
-                profile: pad.profile, access: access, hasSoundCard: cards.card(forEventNode: pad.node) != nil,
-                bluetooth: node?.isBluetooth ?? false, locality: .handles, name: pad.name)
-        } make: { pad, paths in
-            if !paths.audio.isEmpty {
-                return AudioDriver(
-                    selection: .path(pad.node), locality: PadPaths.locality(of: paths.audio), notice: notice,
-                    handBack: CoilHandBack(notice: notice).callAsFunction, releasesIdleCard: true)
-            }
-            guard !paths.hidraw.isEmpty else { return nil }
-            return HidrawDriver(selection: .path(pad.node), locality: PadPaths.locality(of: paths.hidraw), notice: notice)
-        }
-    }
-
-    /// Routes the pads of `evdev`: `paths` says where `auto` plays a pad's handles, `make`
-    /// makes the driver of its voice coils.
-    init(
-        evdev: EvdevDriver, notice: @escaping @Sendable (String) -> Void, paths: @escaping @Sendable (EvdevDeviceInfo) -> PadPaths?,
-        make: @escaping Maker
-    ) {
+    /// Routes the pads of `evdev`: `notice` hears about voice coils that cannot be opened.
+    init(evdev: EvdevDriver, notice: @escaping @Sendable (String) -> Void) {
         self.evdev = evdev
         self.notice = notice
-        self.paths = paths
-        self.make = make
+        state = Mutex(State(drivers: FanOutDriver([evdev])))
     }
 
     /// Prepares the evdev driver, then the voice coils of the pads it lists.
@@ -78,18 +50,18 @@ final class VoiceCoilRouting: HapticDriver {
     /// Plays the frame on the evdev pads and on every pad's voice coils; the first failure is
     /// thrown once every driver had the frame.
     func apply(_ frame: RumbleFrame) throws {
-        try FanOutDriver([evdev] + coilDrivers).apply(frame)
+        try state.withLock { $0.drivers }.apply(frame)
     }
 
     /// Stops every driver.
     func stop() throws {
-        try FanOutDriver([evdev] + coilDrivers).stop()
+        try state.withLock { $0.drivers }.stop()
     }
 
     /// Closes every driver.
     func close() {
         let coils = state.withLock { state in
-            defer { state = State() }
+            defer { state = State(drivers: FanOutDriver([evdev])) }
             return Array(state.coils.values)
         }
         for driver in coils { driver.close() }
@@ -107,12 +79,13 @@ final class VoiceCoilRouting: HapticDriver {
             let gone = state.coils.filter { !nodes.contains($0.key) }
             for node in gone.keys { state.coils[node] = nil }
             state.seen = state.seen.intersection(nodes)
+            state.drivers = FanOutDriver([evdev] + Array(state.coils.values))
             return (devices.filter { !state.seen.contains($0.node) }, Array(gone.values))
         }
         for driver in gone { driver.close() }
         var made: [String: any HapticDriver] = [:]
         for pad in fresh {
-            guard let paths = paths(pad), let driver = make(pad, paths) else { continue }
+            guard let driver = voiceCoils(of: pad) else { continue }
             do {
                 try driver.prepare()
                 made[pad.node] = driver
@@ -124,13 +97,27 @@ final class VoiceCoilRouting: HapticDriver {
         let elsewhere = state.withLock { state in
             state.seen.formUnion(fresh.map(\.node))
             state.coils.merge(made) { _, new in new }
+            state.drivers = FanOutDriver([evdev] + Array(state.coils.values))
             return Set(state.coils.keys)
         }
         evdev.playElsewhere(elsewhere)
     }
 
-    /// The voice coils' drivers, in no particular order.
-    private var coilDrivers: [any HapticDriver] {
-        state.withLock { Array($0.coils.values) }
+    /// The driver of `pad`'s voice coils, where `auto` plays its handles there (a DualSense:
+    /// its sound card over USB, its writable hidraw node over Bluetooth), not prepared; `nil`
+    /// for any other pad.
+    private func voiceCoils(of pad: EvdevDeviceInfo) -> (any HapticDriver)? {
+        guard pad.profile == .dualSense else { return nil }
+        let node = hidraw.pad(for: pad)
+        guard
+            let paths = try? PadPaths.auto(
+                profile: pad.profile, access: HidrawAccess(node), hasSoundCard: cards.card(forEventNode: pad.node) != nil,
+                bluetooth: node?.isBluetooth ?? false, locality: .handles, name: pad.name)
+        else { return nil }
+        if !paths.audio.isEmpty {
+            return AudioDriver.daemon(selection: .path(pad.node), locality: PadPaths.locality(of: paths.audio), notice: notice)
+        }
+        guard !paths.hidraw.isEmpty else { return nil }
+        return HidrawDriver(selection: .path(pad.node), locality: PadPaths.locality(of: paths.hidraw), notice: notice)
     }
 }

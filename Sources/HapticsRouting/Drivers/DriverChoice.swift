@@ -122,10 +122,8 @@ package enum DriverChoice: String, Sendable, CaseIterable {
         let cards = SoundCardDiscovery()
         let plans = try driver.devices.map { pad in
             let hidraw = discovery.pad(for: pad)
-            let access: HidrawAccess =
-                hidraw.map { $0.isWritable ? .writable(node: $0.node) : .readOnly(node: $0.node) } ?? .none
             let paths = try PadPaths.auto(
-                profile: profile(of: pad), access: access, hasSoundCard: cards.card(forEventNode: pad.node) != nil,
+                profile: profile(of: pad), access: HidrawAccess(hidraw), hasSoundCard: cards.card(forEventNode: pad.node) != nil,
                 bluetooth: hidraw?.isBluetooth ?? false, locality: locality, name: name(of: pad))
             return (pad: pad, paths: paths)
         }

@@ -38,16 +38,15 @@ package enum TriggerReach {
     package static func statusReader(through driver: any HapticDriver) throws -> TriggerStatusReader {
         let drivers = hidrawDrivers(in: driver)
         guard !drivers.isEmpty else { throw TriggerReachError.noHidraw }
-        var without: [(name: String, parts: Set<PadPart>)] = []
+        var first: TriggerReachError?
         for driver in drivers {
             do {
                 return try driver.triggerStatusReader()
             } catch HidrawError.noAdaptiveTriggers(let name) {
-                without.append((name, driver.pads.first?.model.parts ?? []))
+                first = first ?? .noAdaptiveTriggers(name: name, parts: driver.pads.first?.model.parts ?? [])
             }
         }
-        let first = without.first ?? ("", [])
-        throw TriggerReachError.noAdaptiveTriggers(name: first.name, parts: first.parts)
+        throw first ?? .noAdaptiveTriggers(name: "", parts: [])
     }
 
     /// The hidraw drivers in `driver`, in order.

@@ -28,16 +28,19 @@ struct DeviceListing: Sendable {
     /// writable hidraw node, the voice coils'), or a touchpad's.
     var limits: PadLimits {
         guard !device.capabilities.isHapticTouchpad else { return .touchpad }
-        if audio != nil, device.profile == .dualSense {
+        if device.profile == .dualSense, audio != nil || bluetoothVoiceCoils != nil {
             let triggers = PadLimits(profile: .dualSense).actuators.filter { !$0.locality.parts.isDisjoint(with: PadPart.triggers) }
             return PadLimits(actuators: PadLimits(profile: .dualSenseVoiceCoils).actuators + triggers)
         }
         guard let hidraw, hidraw.isWritable else { return PadLimits(profile: device.profile) }
-        if hidraw.isBluetooth, device.profile == .dualSense {
-            let triggers = PadLimits(profile: .dualSense).actuators.filter { !$0.locality.parts.isDisjoint(with: PadPart.triggers) }
-            return PadLimits(actuators: PadLimits(profile: .dualSenseVoiceCoils).actuators + triggers)
-        }
         return PadLimits(profile: hidraw.model.renderProfile)
+    }
+
+    /// The writable hidraw node of a DualSense over Bluetooth, whose voice coils `auto` plays
+    /// there (reports 0x32); `nil` for any other pad or node.
+    private var bluetoothVoiceCoils: HidrawPadInfo? {
+        guard let hidraw, hidraw.isBluetooth, hidraw.isWritable, device.profile == .dualSense else { return nil }
+        return hidraw
     }
 
     /// One compact JSON object: the device's own fields, then `localities` (an array of
@@ -75,9 +78,7 @@ struct DeviceListing: Sendable {
             line += "; hidraw \(hidraw.node)" + (hidraw.isWritable ? "" : " read-only: triggers and HD Rumble need the udev rule")
         }
         if let audio { line += "; voice coils on \(audio.alsaName) (USB audio: auto plays the handles there)" }
-        if let hidraw, hidraw.isBluetooth, hidraw.isWritable, device.profile == .dualSense {
-            line += "; voice coils on \(hidraw.node) (Bluetooth 0x32: auto plays the handles there)"
-        }
+        if let coils = bluetoothVoiceCoils { line += "; voice coils on \(coils.node) (Bluetooth 0x32: auto plays the handles there)" }
         return line
     }
 }
