@@ -17,7 +17,7 @@ enum USBAudioDriverTests {
             KernelTest(name: "usb audio: haptics --driver audio plays a sharpness 0.9 transient higher than a 0.1 one") {
                 try await sharpnessRaisesTheFrequency(haptics: haptics)
             },
-            KernelTest(name: "usb audio: haptics --driver audio falls silent within 100 ms of SIGINT and of kill -9") {
+            KernelTest(name: "usb audio: haptics --driver audio falls silent within 100 ms of SIGINT, SIGTERM and kill -9") {
                 try await silentAfterSignals(haptics: haptics)
             },
             KernelTest(name: "usb audio: after evdev rumble, haptics --driver audio hands the voice coils back before its stream") {
@@ -126,7 +126,7 @@ enum USBAudioDriverTests {
         )
     }
 
-    /// A 5 s continuous event stopped by SIGINT (status 130), then by `kill -9` (137): no
+    /// A 5 s continuous event stopped by SIGINT (status 130), SIGTERM (143), then `kill -9` (137): no
     /// non-zero sample arrives later than 100 ms after the signal.
     static func silentAfterSignals(haptics: String) async throws {
         let pad = try VirtualUSBDualSense()
@@ -134,7 +134,7 @@ enum USBAudioDriverTests {
         _ = try pad.waitForBinding()
         let file = "/tmp/continuous-5s.ahap"
         try SignalledPlay.write(SignalledPlay.continuous, to: file)
-        for (signal, status) in [(SIGINT, Int32(130)), (SIGKILL, Int32(137))] {
+        for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGKILL, Int32(137))] {
             let before = pad.isochronousPackets.count
             let signalled = try SignalledPlay.stop(
                 haptics, ["play", file, "--driver", "audio", "--device", "Wireless Controller"], with: signal, status: status,
