@@ -5,11 +5,13 @@
 package struct ArgumentReader {
     private var arguments: [String]
     private var positionalsOnly: [String] = []
-    /// The command being read, whose declaration says what it takes.
-    package let command: CommandConfiguration
+    /// The command being read, whose declaration says what it takes: made when a usage error
+    /// names the command (and, in debug builds, to check each option read is declared), so
+    /// a command line that parses well builds no help text.
+    private let command: () -> CommandConfiguration
 
     /// A reader of `arguments` (without the program's and the subcommand's names) for `command`.
-    package init(_ arguments: [String], for command: CommandConfiguration) {
+    package init(_ arguments: [String], for command: @autoclosure @escaping () -> CommandConfiguration) {
         if let end = arguments.firstIndex(of: "--") {
             self.arguments = Array(arguments[..<end])
             positionalsOnly = Array(arguments[(end + 1)...])
@@ -21,7 +23,7 @@ package struct ArgumentReader {
 
     /// Whether `flag` is present (and takes it off).
     package mutating func flag(_ flag: Flag) -> Bool {
-        precondition(command.declares(flag.declaration), "\(command.commandName) reads \(flag.declaration.name) without declaring it")
+        assert(command().declares(flag.declaration), "\(command().commandName) reads \(flag.declaration.name) without declaring it")
         let found = arguments.contains(where: flag.declaration.isNamed)
         arguments.removeAll(where: flag.declaration.isNamed)
         return found
@@ -35,7 +37,7 @@ package struct ArgumentReader {
     /// The value of `option` (the last one given), or `nil` when absent, for an option whose
     /// default depends on the others.
     package mutating func valueIfPresent<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
-        precondition(command.declares(option.declaration), "\(command.commandName) reads \(option.name) without declaring it")
+        assert(command().declares(option.declaration), "\(command().commandName) reads \(option.name) without declaring it")
         guard let text = try text(of: option.name) else { return nil }
         guard let value = option.read(text) else {
             throw error("the value '\(text)' of '\(option.name)' is not \(option.expected)")
@@ -77,7 +79,7 @@ package struct ArgumentReader {
 
     /// A usage error for the command being read.
     package func error(_ message: String) -> UsageError {
-        UsageError(message: message, command: command.commandName)
+        UsageError(message: message, command: command().commandName)
     }
 
     /// The text of the option `name` (the last one given), taken off, or `nil` when absent.

@@ -1,35 +1,47 @@
 /// An option taking a value, declared once: its name, value name, help and default, and how
 /// its text reads as a `Value`. The command's help and its parser both come from it.
 ///
+/// Only the name, the default and the reading are made when it is declared: its help (the
+/// declaration, the text of what is expected) is made when asked for, by a help, a shell
+/// completion or a usage error, so a command that parses well builds no help text.
+///
 /// `Value` is optional for an option without a default (`--to`, `--trace`): absent, it reads
 /// as `nil`.
 package struct Option<Value: Sendable>: Sendable {
-    /// How the option is written and explained.
-    package let declaration: OptionDeclaration
+    /// The long name, e.g. `--loop`.
+    package let name: String
     /// The value when the option is absent.
     package let defaultValue: Value
-    /// What the value must be, for the error when it is not, e.g. `a number from 0 to 1`.
-    package let expected: String
     /// The value a text reads as, or `nil` when the text is not `expected`.
     package let read: @Sendable (String) -> Value?
+    private let describe: @Sendable () -> OptionDeclaration
+    private let describeExpected: @Sendable () -> String
 
     /// Declares an option; `defaultText` is how the help shows `defaultValue` (or, for an
     /// optional value, what its absence means), `nil` to show none; `completion` is what a
-    /// shell offers for its value.
+    /// shell offers for its value. The help's parts are evaluated when the help is asked for.
     package init(
-        _ name: String, valueName: String, abstract: String, notes: [String] = [],
-        default defaultValue: Value, defaultText: String?, completion: ValueCompletion = .none,
-        expected: String, read: @escaping @Sendable (String) -> Value?
+        _ name: String, valueName: String, abstract: @autoclosure @escaping @Sendable () -> String,
+        notes: @autoclosure @escaping @Sendable () -> [String] = [],
+        default defaultValue: Value, defaultText: @autoclosure @escaping @Sendable () -> String?,
+        completion: @autoclosure @escaping @Sendable () -> ValueCompletion = .none,
+        expected: @autoclosure @escaping @Sendable () -> String, read: @escaping @Sendable (String) -> Value?
     ) {
-        declaration = OptionDeclaration(
-            name, valueName: valueName, abstract: abstract, notes: notes, defaultText: defaultText, completion: completion)
+        self.name = name
+        describe = {
+            OptionDeclaration(
+                name, valueName: valueName, abstract: abstract(), notes: notes(), defaultText: defaultText(), completion: completion())
+        }
         self.defaultValue = defaultValue
-        self.expected = expected
+        describeExpected = expected
         self.read = read
     }
 
-    /// The long name, e.g. `--loop`.
-    package var name: String { declaration.name }
+    /// How the option is written and explained.
+    package var declaration: OptionDeclaration { describe() }
+
+    /// What the value must be, for the error when it is not, e.g. `a number from 0 to 1`.
+    package var expected: String { describeExpected() }
 }
 
 extension Option where Value == String {

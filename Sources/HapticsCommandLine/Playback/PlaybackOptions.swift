@@ -38,12 +38,12 @@ package struct PlaybackOptions: Sendable {
     /// lists without the drivers of `alone`, which the command takes only by themselves
     /// (`auto` always).
     package static func driverOption(
-        purpose: String, defaultText: String? = nil, alone: [DriverChoice] = [.auto], meaning: (DriverChoice) -> String
+        purpose: String, defaultText: String? = nil, alone: [DriverChoice] = [.auto], meaning: @escaping @Sendable (DriverChoice) -> String
     ) -> Option<[DriverChoice]> {
-        let meanings = DriverChoice.allCases.map { "\($0.rawValue): \(meaning($0))" }
-        return Option(
+        Option(
             "--driver", valueName: "driver",
-            abstract: ([purpose] + meanings + ["several (not auto), separated by commas, drive all at once, e.g. stdout,evdev"])
+            abstract: ([purpose] + DriverChoice.allCases.map { "\($0.rawValue): \(meaning($0))" }
+                + ["several (not auto), separated by commas, drive all at once, e.g. stdout,evdev"])
                 .joined(separator: "; "),
             notes: [ChoiceText.values(DriverChoice.allCases)], default: [.auto], defaultText: defaultText ?? DriverChoice.auto.rawValue,
             completion: .commaSeparatedWords(DriverChoice.allCases.map(\.rawValue), alone: alone.map(\.rawValue)),

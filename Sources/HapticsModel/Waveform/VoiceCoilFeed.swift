@@ -61,7 +61,17 @@ public struct VoiceCoilFeed: Sendable {
                 remaining -= ramp
             }
         }
-        return (stride(from: 0, to: stereo.count, by: 2).map { stereo[$0] }, stride(from: 1, to: stereo.count, by: 2).map { stereo[$0] })
+        return (Self.channel(0, of: stereo), Self.channel(1, of: stereo))
+    }
+
+    /// One actuator's samples (`channel` 0 the left, 1 the right) out of interleaved pairs.
+    private static func channel(_ channel: Int, of stereo: [Int16]) -> [Int16] {
+        [Int16](unsafeUninitializedCapacity: stereo.count / 2) { buffer, initialized in
+            stereo.withUnsafeBufferPointer { pairs in
+                for index in buffer.indices { buffer[index] = pairs[index * 2 + channel] }
+            }
+            initialized = buffer.count
+        }
     }
 
     private func isSilent(_ frame: WaveformFrame) -> Bool {

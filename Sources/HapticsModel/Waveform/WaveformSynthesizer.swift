@@ -25,7 +25,7 @@ public struct WaveformSynthesizer: Sendable {
             frequency = amplitude == 0 ? goal : frequency + (goal - frequency) * glide
             amplitude = level > amplitude ? min(level, amplitude + slew) : max(level, amplitude - slew)
             phase += frequency / sampleRate
-            if phase >= 1 { phase -= phase.rounded(.down) }
+            if phase >= 1 { phase -= 1 }
             return amplitude * CycleSine.value(atPhase: phase)
         }
     }
@@ -82,17 +82,21 @@ public struct WaveformSynthesizer: Sendable {
         let rampSamples = max(Double(sampleCount(at: ramp)), 1)
         let slew = 1 / rampSamples
         let glide = 1 / rampSamples
-        samples.reserveCapacity(samples.count + max(count, 0) * Self.channelCount)
+        let frames = max(count, 0)
+        let first = samples.count
+        samples.append(contentsOf: repeatElement(0, count: frames * Self.channelCount))
         // The frame's levels and frequencies, once per frame rather than per sample (each
         // frequency is a power).
         let (leftLevel, rightLevel) = (min(max(frame.left.amplitude, 0), 1), min(max(frame.right.amplitude, 0), 1))
         let (leftGoal, rightGoal) = (band.frequency(sharpness: frame.left.sharpness), band.frequency(sharpness: frame.right.sharpness))
-        for _ in 0..<max(count, 0) {
-            let l = left.next(towards: leftLevel, goal: leftGoal, slew: slew, glide: glide, sampleRate: rate)
-            let r = right.next(towards: rightLevel, goal: rightGoal, slew: slew, glide: glide, sampleRate: rate)
-            samples.append(Self.pcm(l))
-            samples.append(Self.pcm(r))
+        var (left, right) = (self.left, self.right)
+        samples.withUnsafeMutableBufferPointer { buffer in
+            for index in stride(from: first, to: first + frames * Self.channelCount, by: Self.channelCount) {
+                buffer[index] = Self.pcm(left.next(towards: leftLevel, goal: leftGoal, slew: slew, glide: glide, sampleRate: rate))
+                buffer[index + 1] = Self.pcm(right.next(towards: rightLevel, goal: rightGoal, slew: slew, glide: glide, sampleRate: rate))
+            }
         }
+        (self.left, self.right) = (left, right)
     }
 
     /// `value` (-1...1) as a signed 16-bit sample, rounded.

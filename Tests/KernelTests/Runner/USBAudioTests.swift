@@ -32,7 +32,9 @@ enum USBAudioTests {
     /// Starts the plain writer (a 200 Hz tone for 100 ms, 256-frame periods) and, given
     /// `haptics`, `haptics play rigid --driver audio`, alternately, `rounds` times each, and
     /// prints the p50 and p99 of the time from each start to the end of the 1 ms slot whose
-    /// packet first carries a non-zero sample on channels 3-4, then the figures as one
+    /// packet first carries a non-zero sample on channels 3-4 (and the p50 of two stages on the
+    /// way: the stream set up, snd-usb-audio's SET_INTERFACE as the PCM is prepared, and the
+    /// submission of the first transfer that carries sound), then the figures as one
     /// `@@AUDIO-LATENCY` JSON line (scripts/bench-audio-latency.sh keeps it).
     static func latencySideBySide(writer: String, haptics: String?, rounds: Int) async throws {
         let pad = try VirtualUSBDualSense()
@@ -42,6 +44,7 @@ enum USBAudioTests {
             [("c_writer", writer, ["hw:Controller", "200", "100", "256"])]
             + (haptics.map { [("haptics", $0, ["play", "rigid", "--driver", "audio", "--device", "Wireless Controller"])] } ?? [])
         var latencies = [[Double]](repeating: [], count: players.count)
+        var stages = [(configured: [Double], submitted: [Double])](repeating: ([], []), count: players.count)
         for round in 0..<rounds {
             for (index, player) in players.enumerated() {
                 let before = pad.isochronousPackets.count
@@ -55,14 +58,20 @@ enum USBAudioTests {
                 let (status, output) = child.finish()
                 let arrival = try require(first, "round \(round): no sample of \(player.name) arrived (exit \(status)): \(output)")
                 latencies[index].append((arrival.time - start).inMilliseconds)
+                let configured = pad.server.controlRequests.first { $0.time > start && $0.data[1] == 0x0B }
+                stages[index].configured.append(((configured?.time ?? arrival.submitted) - start).inMilliseconds)
+                stages[index].submitted.append((arrival.submitted - start).inMilliseconds)
                 usleep(50_000)
             }
         }
         var fields: [String] = []
         for (index, player) in players.enumerated() {
             let (p50, p99) = LatencyBenchmark.summary(latencies[index])
+            let configured = LatencyBenchmark.summary(stages[index].configured).p50
+            let submitted = LatencyBenchmark.summary(stages[index].submitted).p50
             print(
                 "usb audio latency, \(player.name): p50 \((p50 * 100).rounded() / 100) ms, p99 \((p99 * 100).rounded() / 100) ms over \(rounds) plays"
+                    + " (p50s: stream set up \((configured * 100).rounded() / 100) ms, first transfer submitted \((submitted * 100).rounded() / 100) ms)"
             )
             fields.append("\"\(player.name)\":{\"start_to_first_sample_ms\":{\"p50\":\(p50),\"p99\":\(p99)}}")
         }

@@ -17,6 +17,8 @@ final class USBIPServer: Sendable {
     struct IsochronousPacket: Sendable {
         /// The monotonic time the packet's slot ended.
         let time: Duration
+        /// The monotonic time the host submitted the transfer that held the packet.
+        let submitted: Duration
         /// The packet's bytes.
         let payload: [UInt8]
     }
@@ -46,6 +48,7 @@ final class USBIPServer: Sendable {
     private struct IsochronousSubmission {
         let sequence: UInt32
         let packets: [[UInt8]]
+        let time: Duration
     }
 
     private struct State {
@@ -54,6 +57,7 @@ final class USBIPServer: Sendable {
         var pendingInterruptIn: Set<UInt32> = []
         var packets: [IsochronousPacket] = []
         var transfers: [Transfer] = []
+        var controlRequests: [Transfer] = []
         var running = true
     }
 
@@ -104,6 +108,9 @@ final class USBIPServer: Sendable {
     /// Every bulk and interrupt OUT transfer received so far, in order.
     var transfers: [Transfer] { state.withLock { $0.transfers } }
 
+    /// The control requests the host made, each as its 8-byte setup packet and the time it arrived.
+    var controlRequests: [Transfer] { state.withLock { $0.controlRequests } }
+
     /// Unplugs the device: detaches the vhci port, which closes the connection, and stops
     /// serving.
     func detach() {
@@ -147,8 +154,10 @@ final class USBIPServer: Sendable {
                     let size = Int(Self.word(descriptors, 16 * index + 4))
                     return offset + size <= data.count ? Array(data[offset..<offset + size]) : []
                 }
-                state.withLock { $0.isochronousQueue.append(IsochronousSubmission(sequence: sequence, packets: packets)) }
+                let submission = IsochronousSubmission(sequence: sequence, packets: packets, time: Monotonic.now)
+                state.withLock { $0.isochronousQueue.append(submission) }
             } else if endpoint == 0 {
+                state.withLock { $0.controlRequests.append(Transfer(endpoint: 0, data: setup, time: Monotonic.now)) }
                 let reply = control(setup, data)
                 let wanted = Int(setup[6]) | Int(setup[7]) << 8
                 state.withLock { _ in
@@ -211,7 +220,7 @@ final class USBIPServer: Sendable {
             for payload in submission.packets {
                 slotEnd += .milliseconds(1)
                 Self.sleep(until: slotEnd)
-                received.append(IsochronousPacket(time: slotEnd, payload: payload))
+                received.append(IsochronousPacket(time: slotEnd, submitted: submission.time, payload: payload))
             }
             state.withLock { state in
                 guard state.isochronousInFlight == submission.sequence else { return }
