@@ -6,7 +6,7 @@
 # picks one; the default runs both, one boot after the other. Installs QEMU and the kernel
 # when missing and it can (root or sudo); otherwise skips with the reason, except in CI
 # (CI=true), where a skip is a failure.
-# Arguments go to the guest's test program (e.g. `--filter "switch pro"`), except
+# Arguments go to the guest's test program (e.g. `--filter "switch pro"`, `--repeat 6`), except
 # `--update-golden`, which runs only the golden tests and records their files into
 # Tests/KernelTests/Golden/<kernel> (make golden).
 set -euo pipefail
@@ -38,9 +38,10 @@ for kernel in "${kernels[@]}"; do
     [[ $status -ne 0 ]] && exit "$status"
 done
 
-# haptics as `make install` builds it (the Makefile's STATIC_EXECUTABLE: one static executable,
-# libevdev and glibc linked in), so the program people install is the one the kernel plays with.
-static=(--scratch-path .build/static-executable -Xswiftc -static-executable)
+# haptics as `make install` builds it (release, and the Makefile's STATIC_EXECUTABLE: one static
+# executable, libevdev and glibc linked in), so the program people install is the one the kernel
+# plays with, and timing tests measure its speed, not a debug build's.
+static=(-c release --scratch-path .build/static-executable -Xswiftc -static-executable)
 "$swift" build "${static[@]}" --product haptics
 haptics=$("$swift" build "${static[@]}" --show-bin-path)/haptics
 "$swift" build --product hapticsd

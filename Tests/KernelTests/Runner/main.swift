@@ -78,7 +78,8 @@ let tests =
     + BluetoothVoiceCoilTests.all(haptics: haptics)
     + TriggerStatusTests.all(programs: hidrawPrograms, library: path(after: "--libhaptics-trigger"))
     + XboxTriggerTests.all(programs: hidrawPrograms)
-for test in tests where filter.map({ test.name.contains($0) }) ?? true {
+let repeats = path(after: "--repeat").flatMap { Int($0) } ?? 1
+for test in Array(repeating: tests, count: repeats).joined() where filter.map({ test.name.contains($0) }) ?? true {
     let start = Monotonic.now
     do {
         try await test.body()
