@@ -41,6 +41,16 @@ import Testing
         #expect(discovery(FakeSoundSystem(contents)).holder(of: card) == CardHolder(pid: 812, command: "pipewire"))
     }
 
+    @Test func aHolderThatOpenedFromAThreadIsNamedByItsProcess() {
+        var contents = DualSenseTree.contents
+        contents.files["/proc/asound/card1/pcm0p/sub0/status"] = "state: PREPARED\nowner_pid   : 815\n"
+        contents.files["/proc/815/status"] = "Name:\tdata-loop.0\nUmask:\t0022\nState:\tS (sleeping)\nTgid:\t812\nPid:\t815\n"
+        contents.files["/proc/815/comm"] = "data-loop.0\n"
+        contents.files["/proc/812/comm"] = "pipewire\n"
+        let card = SoundCard(index: 1, id: "Controller", playbackNode: "/dev/snd/pcmC1D0p")
+        #expect(discovery(FakeSoundSystem(contents)).holder(of: card) == CardHolder(pid: 812, command: "pipewire"))
+    }
+
     @Test func theHolderIsFoundAmongOpenFilesWhenTheStatusIsClosed() {
         var contents = DualSenseTree.contents
         contents.files["/proc/asound/card1/pcm0p/sub0/status"] = "closed\n"

@@ -45,13 +45,15 @@ public struct SoundCardDiscovery: Sendable {
         return nil
     }
 
-    /// Who holds the card's playback PCM open: the owner in
-    /// `/proc/asound/cardN/pcm0p/sub0/status`, else the first process with the node among its
-    /// open files; `nil` when no one is found.
+    /// Who holds the card's playback PCM open: the process of the owner in
+    /// `/proc/asound/cardN/pcm0p/sub0/status` (the thread that opened it, whose process is its
+    /// thread group), else the first process with the node among its open files; `nil` when
+    /// no one is found.
     public func holder(of card: SoundCard) -> CardHolder? {
         if let status = system.readText("\(proc)/asound/card\(card.index)/pcm0p/sub0/status"),
-            let pid = Self.ownerPID(inStatus: status)
+            let thread = Self.ownerPID(inStatus: status)
         {
+            let pid = system.readText("\(proc)/\(thread)/status").flatMap(Self.threadGroup(inStatus:)) ?? thread
             return CardHolder(pid: pid, command: command(of: pid))
         }
         guard let processes = try? system.listDirectory(proc) else { return nil }
@@ -100,9 +102,19 @@ public struct SoundCardDiscovery: Sendable {
 
     /// The `owner_pid` line's value in a substream's status, or `nil` (`closed`).
     static func ownerPID(inStatus status: String) -> Int? {
-        for line in status.split(separator: "\n") {
+        field("owner_pid", in: status).flatMap { Int($0) }
+    }
+
+    /// The `Tgid` line's value in a task's `/proc/PID/status`: the process a thread belongs to.
+    static func threadGroup(inStatus status: String) -> Int? {
+        field("Tgid", in: status).flatMap { Int($0) }
+    }
+
+    /// The value of the `name: value` line named `name`, or `nil`.
+    private static func field(_ name: String, in text: String) -> String? {
+        for line in text.split(separator: "\n") {
             let fields = line.split(separator: ":", maxSplits: 1)
-            if fields.count == 2, fields[0].trimmingSpaces == "owner_pid" { return Int(fields[1].trimmingSpaces) }
+            if fields.count == 2, fields[0].trimmingSpaces == name { return fields[1].trimmingSpaces }
         }
         return nil
     }

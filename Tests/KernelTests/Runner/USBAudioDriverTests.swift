@@ -23,6 +23,11 @@ enum USBAudioDriverTests {
             KernelTest(name: "usb audio: after evdev rumble, haptics --driver audio hands the voice coils back before its stream") {
                 try await handsBackAfterEvdevRumble(haptics: haptics)
             },
+            KernelTest(
+                name: "usb audio: with the card held by another program, haptics --driver auto plays evdev rumble after one note naming it"
+            ) {
+                try await busyCardFallsBackToEvdevRumble(haptics: haptics)
+            },
             KernelTest(name: "usb audio: haptics devices shows the USB DualSense's sound card") {
                 try await devicesShowTheCard(haptics: haptics)
             },
@@ -102,6 +107,36 @@ enum USBAudioDriverTests {
             handBack.map { $0.time <= sounding.time } == true,
             "no report 0x02 without the rumble emulation bits came before the first sounding sample: "
                 + "\(reports.map { ($0.data.prefix(3), $0.time - sounding.time) })")
+    }
+
+    /// With the card's playback PCM open in this program, `play heavy --driver auto` cannot
+    /// open it: it exits 0 after one `note:` naming this program as the holder and saying the
+    /// handles play through evdev rumble, and the rumble reaches the pad (report 0x02 with
+    /// the rumble emulation's bit and a motor on) while no sound reaches channels 3-4.
+    static func busyCardFallsBackToEvdevRumble(haptics: String) async throws {
+        let pad = try VirtualUSBDualSense()
+        defer { pad.detach() }
+        let (_, card) = try pad.waitForBinding()
+        let node = "/dev/snd/pcmC\(card)D0p"
+        let holder = open(node, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+        try expect(holder >= 0, "open \(node): \(String(cString: strerror(errno)))")
+        defer { close(holder) }
+        let (reports, packets) = (pad.outputReports.count, pad.isochronousPackets.count)
+        let (status, output) = try ChildProcess(haptics, ["play", "heavy", "--driver", "auto", "--device", "Wireless Controller"])
+            .finish()
+        let notes = output.split(separator: "\n").filter { $0.contains("note:") }
+        try expect(
+            status == 0 && notes.count == 1 && notes[0].contains("is busy: held by")
+                && notes[0].contains("(pid \(getpid()))") && notes[0].hasSuffix("; playing the handles through evdev rumble"),
+            "play heavy --driver auto with \(node) held exited \(status): \(output)")
+        usleep(200_000)
+        let rumble = pad.outputReports.dropFirst(reports).filter { $0.count > 4 && $0[0] == 0x02 && $0[1] & 0x01 != 0 }
+        try expect(
+            rumble.contains { $0[3] != 0 || $0[4] != 0 },
+            "no report 0x02 turned a motor on: \(pad.outputReports.dropFirst(reports).map { $0.prefix(5) })")
+        try expect(
+            pad.isochronousPackets.dropFirst(packets).allSatisfy { USBAudioTests.isSilent($0.payload, channels: 0..<4) },
+            "sound reached the pad's channels although its card was held")
     }
 
     /// A transient of sharpness 0.9 has a higher dominant frequency on channel 3 than one of

@@ -253,11 +253,15 @@ final class USBIPServer: Sendable {
         return buffer
     }
 
-    /// Writes `bytes` whole; called with the state lock held.
+    /// Writes `bytes` whole; called with the state lock held. Once the host has closed the
+    /// connection (the port detached) the write fails with `EPIPE` instead of raising
+    /// `SIGPIPE`, which would end the test program.
     private func send(_ bytes: [UInt8]) {
         var done = 0
         while done < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.write(socket, $0.baseAddress! + done, bytes.count - done) }
+            let sent = bytes.withUnsafeBytes {
+                Glibc.send(socket, $0.baseAddress! + done, bytes.count - done, Int32(MSG_NOSIGNAL))
+            }
             if sent < 0 && errno == EINTR { continue }
             guard sent > 0 else { return }
             done += sent

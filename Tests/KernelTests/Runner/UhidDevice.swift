@@ -135,14 +135,19 @@ final class UhidDevice: Sendable {
 
     /// Waits for a driver to bind the device and register an input device with force
     /// feedback, and returns its event node and the driver's name; when none does within
-    /// `timeout`, fails with the kernel log's last lines.
+    /// `timeout`, fails with the kernel log's last lines. It then waits (at most 1 s) for the
+    /// device's hidraw node, which the kernel may make just after the input device, so a
+    /// program started next finds the pad whole.
     func waitForBinding(upTo timeout: Duration = .seconds(5)) throws -> (node: String, driver: String) {
         var binding: (node: String, driver: String)?
         _ = Monotonic.wait(upTo: timeout) {
             binding = findBinding()
             return binding != nil
         }
-        if let binding { return binding }
+        if let binding {
+            _ = try? HidrawNode.of(binding.node, upTo: .seconds(1))
+            return binding
+        }
         throw TestFailure(
             description: "no driver bound \(identity.name) (\(identity.phys)) with a force-feedback input device "
                 + "within \(timeout); feature reports asked for: \(featureRequests); kernel log:\n\(KernelLog.tail())")

@@ -31,8 +31,13 @@ final class VirtualUSBDualSense: Sendable {
     /// The transfers of the output reports, each with the time it arrived.
     var outputTransfers: [USBIPServer.Transfer] { server.transfers.filter { $0.endpoint == 3 } }
 
-    /// Unplugs the pad.
-    func detach() { server.detach() }
+    /// Unplugs the pad and waits (at most 2 s) until the kernel has removed its gamepad and
+    /// its card, so the next pad attached binds as `Controller` again and is not mistaken
+    /// for this one.
+    func detach() {
+        server.detach()
+        _ = Monotonic.wait(upTo: .seconds(2)) { Self.eventNode() == nil && Self.card() == nil }
+    }
 
     /// Waits for the kernel to bind both functions: an evdev gamepad named "... Wireless
     /// Controller" and the sound card `Controller`; returns the event node and the card's
