@@ -21,7 +21,9 @@ import Synchronization
 ///   frame finds the last one held (at most 50 ms), a silent one ramps the actuators to rest
 ///   in 3 ms, then 32 ms of silence follow and the feeder stops; the stream stops when its
 ///   queue runs dry.
-/// - `stop()` drops what sounds (never drains): the actuators fall silent at once. `close()`
+/// - `stop()` drops what sounds (never drains): the actuators fall silent at once. Samples are
+///   made outside the driver's lock, so `stop` never waits for them, and those made from a
+///   feed that `stop` (or a newer frame) replaced meanwhile are not written. `close()`
 ///   lets the end of a pattern that has come to rest be heard (at most 100 ms), then drops.
 ///   A process killed with `kill -9` loses its PCM, and the kernel stops the stream.
 /// - Sharing: with `releasesIdleCard`, the PCMs are closed once `prepare` has opened them and
@@ -40,6 +42,9 @@ public final class AudioDriver: HapticDriver {
         let stream: PCMStream
         var feed: VoiceCoilFeed
         var silenceOwed = 0
+        /// Counts the changes to `feed` and `silenceOwed`: samples made from them outside the
+        /// lock (a `Batch`) are written only if no change came meanwhile.
+        var generation = 0
         /// Whether `handBack` was called since the pad last came to rest.
         var isHandedBack = false
 
@@ -51,6 +56,8 @@ public final class AudioDriver: HapticDriver {
         var pads: [Pad] = []
         var isPrepared = false
         var isFeeding = false
+        /// The `apply` calls making their samples: the feeder leaves the pads to them.
+        var applying = 0
     }
 
     /// Which pads are driven.
@@ -159,12 +166,25 @@ public final class AudioDriver: HapticDriver {
             }
             for device in starting { handBack(device) }
         }
-        let start = try state.withLock { (state) throws(AudioError) -> Bool in
+        var round = try state.withLock { (state) throws(AudioError) -> WriteRound in
             for index in state.pads.indices {
                 state.pads[index].feed.play(wave)
                 state.pads[index].silenceOwed = settings.writeAheadFrames
-                try feed(&state.pads[index], ahead: settings.applyAheadFrames, holding: false)
+                state.pads[index].generation &+= 1
             }
+            var round = WriteRound()
+            for index in state.pads.indices {
+                if let batch = try plan(state.pads[index], at: index, ahead: settings.applyAheadFrames, holding: false) {
+                    round.batches.append(batch)
+                }
+            }
+            state.applying += 1
+            return round
+        }
+        round.synthesize()
+        let start = try state.withLock { (state) throws(AudioError) -> Bool in
+            state.applying -= 1
+            for batch in round.batches { try write(batch, into: &state) }
             guard !state.isFeeding, state.pads.contains(where: { !$0.isResting }) else { return false }
             state.isFeeding = true
             return true
@@ -178,8 +198,7 @@ public final class AudioDriver: HapticDriver {
     public func stop() {
         state.withLock { state in
             for index in state.pads.indices where !state.pads[index].feed.isIdle {
-                state.pads[index].feed = VoiceCoilFeed(sampleRate: settings.rate)
-                state.pads[index].silenceOwed = 0
+                forget(&state.pads[index])
                 state.pads[index].isHandedBack = false
                 state.pads[index].stream.stop()
             }
@@ -216,23 +235,30 @@ public final class AudioDriver: HapticDriver {
     /// device has yet to take (the delay counts them as the host schedules them).
     static let deviceMargin = Duration.milliseconds(20)
 
-    /// Tops up one pad's queue to `ahead` frames: the frame's samples, held past its end only
-    /// when `holding` and the queue is down to its lead (the next frame is late), then, once at rest, the
-    /// silence owed. Returns whether it wrote.
-    @discardableResult
-    private func feed(_ pad: inout Pad, ahead: Int, holding: Bool) throws(AudioError) -> Bool {
+    /// What tops up the queue of the pad at `index` to `ahead` frames, to be made outside the
+    /// lock: the frame's samples, held past its end only when `holding` and the queue is down
+    /// to its lead (the next frame is late), then, once at rest, the silence owed; `nil` when
+    /// the queue is full.
+    private func plan(_ pad: Pad, at index: Int, ahead: Int, holding: Bool) throws(AudioError) -> Batch? {
         let queued = try pad.stream.queuedFrames()
-        let wanted = ahead - queued
-        guard wanted > 0 else { return false }
-        var (left, right) = pad.feed.next(wanted, hold: holding && queued <= settings.leadFrames)
-        if pad.feed.isIdle {
-            let silence = [Int16](repeating: 0, count: min(wanted - left.count, pad.silenceOwed))
-            pad.silenceOwed -= silence.count
-            left += silence
-            right += silence
-        }
-        guard !left.isEmpty else { return false }
-        try pad.stream.write(left: left, right: right)
+        guard ahead > queued else { return nil }
+        return Batch(
+            index: index, stream: pad.stream, generation: pad.generation, feed: pad.feed, silenceOwed: pad.silenceOwed,
+            wanted: ahead - queued, holding: holding && queued <= settings.leadFrames)
+    }
+
+    /// Writes a batch to its pad, unless the pad's feed changed since it was planned (`stop`,
+    /// a newer frame, `close`), and keeps the feed it was made with. Returns whether it wrote.
+    @discardableResult
+    private func write(_ batch: Batch, into state: inout State) throws(AudioError) -> Bool {
+        guard state.pads.indices.contains(batch.index), state.pads[batch.index].stream === batch.stream,
+            state.pads[batch.index].generation == batch.generation
+        else { return false }
+        state.pads[batch.index].feed = batch.feed
+        state.pads[batch.index].silenceOwed = batch.silenceOwed
+        state.pads[batch.index].generation &+= 1
+        guard !batch.left.isEmpty else { return false }
+        try batch.stream.write(left: batch.left, right: batch.right)
         return true
     }
 
@@ -265,19 +291,44 @@ public final class AudioDriver: HapticDriver {
     }
 
     /// One round of the feeder: whether it keeps running, the failures to tell, and the
-    /// stream of the first pad that took samples, to wait on.
+    /// stream of the first pad that took samples, to wait on. It plans under the lock, makes
+    /// the samples outside it, and writes under it.
     func feedOnce() -> (running: Bool, failures: [AudioError], paced: PCMStream?) {
+        var round = planRound()
+        round.synthesize()
+        return finish(round)
+    }
+
+    /// The batches topping up every sounding pad's queue to `writeAheadFrames`; none while an
+    /// `apply` makes its samples (it writes what falls due). A pad whose PCM fails is forgotten.
+    func planRound() -> WriteRound {
         state.withLock { state in
-            var failures: [AudioError] = []
-            var paced: PCMStream?
+            var round = WriteRound()
+            guard state.applying == 0 else { return round }
             for index in state.pads.indices where !state.pads[index].isResting {
                 do throws(AudioError) {
-                    if try feed(&state.pads[index], ahead: settings.writeAheadFrames, holding: true) {
-                        paced = paced ?? state.pads[index].stream
+                    if let batch = try plan(state.pads[index], at: index, ahead: settings.writeAheadFrames, holding: true) {
+                        round.batches.append(batch)
                     }
                 } catch {
-                    state.pads[index].feed = VoiceCoilFeed(sampleRate: settings.rate)
-                    state.pads[index].silenceOwed = 0
+                    forget(&state.pads[index])
+                    round.failures.append(error)
+                }
+            }
+            return round
+        }
+    }
+
+    /// Writes a round's batches (those still current) and sees whether the feeder keeps running.
+    func finish(_ round: WriteRound) -> (running: Bool, failures: [AudioError], paced: PCMStream?) {
+        state.withLock { state in
+            var failures = round.failures
+            var paced: PCMStream?
+            for batch in round.batches {
+                do throws(AudioError) {
+                    if try write(batch, into: &state) { paced = paced ?? batch.stream }
+                } catch {
+                    forget(&state.pads[batch.index])
                     failures.append(error)
                 }
             }
@@ -287,6 +338,14 @@ public final class AudioDriver: HapticDriver {
             state.isFeeding = state.pads.contains { !$0.isResting }
             return (state.isFeeding, failures, paced)
         }
+    }
+
+    /// Forgets what a pad was to play (stopped, or its PCM failed): its feed rests, and the
+    /// samples made from the one before are not written.
+    private func forget(_ pad: inout Pad) {
+        pad.feed = VoiceCoilFeed(sampleRate: settings.rate)
+        pad.silenceOwed = 0
+        pad.generation &+= 1
     }
 
     /// The pads `selection` picks with their cards. `auto` picks among the pads that have a

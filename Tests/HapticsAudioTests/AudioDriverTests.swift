@@ -135,6 +135,34 @@ import Testing
         #expect(!fake.calls.suffix(3).contains(.delay))
     }
 
+    @Test func samplesMadeBeforeAStopAreNotWrittenAfterIt() throws {
+        let fake = FakeSoundSystem(DualSenseTree.contents)
+        let audio = driver(fake)
+        try audio.apply(RumbleFrame(start: .zero, duration: .seconds(1), strong: 1, weak: 1))
+        fake.contents.withLock { $0.queued = 0 }
+        var round = audio.planRound()
+        audio.stop()
+        round.synthesize()
+        let calls = fake.calls.count
+        #expect(audio.finish(round).running == false)
+        #expect(fake.calls.count == calls && fake.calls.last == .drop)
+    }
+
+    @Test func samplesMadeOfAFrameAnotherReplacedAreNotWritten() throws {
+        let fake = FakeSoundSystem(DualSenseTree.contents)
+        let audio = driver(fake)
+        try audio.apply(RumbleFrame(start: .zero, duration: .seconds(1), strong: 1, weak: 1))
+        fake.contents.withLock { $0.queued = 0 }
+        var round = audio.planRound()
+        #expect(!round.batches.isEmpty)
+        try audio.apply(RumbleFrame(start: .milliseconds(40), duration: .seconds(1), strong: 0.2, weak: 0.2))
+        round.synthesize()
+        let writes = written(fake).count
+        let result = audio.finish(round)
+        #expect(result.running && result.paced == nil)
+        #expect(written(fake).count == writes)
+    }
+
     @Test func theEndOfAPatternsRampIsHeardBeforeClosing() throws {
         let fake = FakeSoundSystem(DualSenseTree.contents)
         let audio = driver(fake)
