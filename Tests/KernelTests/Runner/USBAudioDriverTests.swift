@@ -182,7 +182,8 @@ enum USBAudioDriverTests {
                 late.isEmpty,
                 "sound arrived \(late.last.map { Int(($0.time - signalled).inMilliseconds) } ?? 0) ms after signal \(signal)")
             let last = pad.isochronousPackets.dropFirst(before).last { !USBAudioTests.isSilent($0.payload, channels: 0..<4) }
-            print("note: after signal \(signal) the last sound reached the pad at \(last.map { Int(($0.time - signalled).inMilliseconds) } ?? 0) ms")
+            let lastAt = last.map { Int(($0.time - signalled).inMilliseconds) } ?? 0
+            print("note: after signal \(signal) the last sound reached the pad at \(lastAt) ms")
         }
     }
 
