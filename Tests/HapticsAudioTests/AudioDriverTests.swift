@@ -135,12 +135,17 @@ import Testing
         #expect(!fake.calls.suffix(3).contains(.delay))
     }
 
-    @Test func samplesMadeBeforeAStopAreNotWrittenAfterIt() throws {
-        let fake = FakeSoundSystem(DualSenseTree.contents)
+    /// A driver playing a 1 s frame, and the feeder's round planned to follow it (the fake's
+    /// queue stays empty, so the round has samples to make).
+    private func feederRoundDuringALongFrame(_ fake: FakeSoundSystem) throws -> (AudioDriver, AudioDriver.WriteRound) {
         let audio = driver(fake)
         try audio.apply(RumbleFrame(start: .zero, duration: .seconds(1), strong: 1, weak: 1))
-        fake.contents.withLock { $0.queued = 0 }
-        var round = audio.planRound()
+        return (audio, audio.planRound())
+    }
+
+    @Test func samplesMadeBeforeAStopAreNotWrittenAfterIt() throws {
+        let fake = FakeSoundSystem(DualSenseTree.contents)
+        var (audio, round) = try feederRoundDuringALongFrame(fake)
         audio.stop()
         round.synthesize()
         let calls = fake.calls.count
@@ -150,10 +155,7 @@ import Testing
 
     @Test func samplesMadeOfAFrameAnotherReplacedAreNotWritten() throws {
         let fake = FakeSoundSystem(DualSenseTree.contents)
-        let audio = driver(fake)
-        try audio.apply(RumbleFrame(start: .zero, duration: .seconds(1), strong: 1, weak: 1))
-        fake.contents.withLock { $0.queued = 0 }
-        var round = audio.planRound()
+        var (audio, round) = try feederRoundDuringALongFrame(fake)
         #expect(!round.batches.isEmpty)
         try audio.apply(RumbleFrame(start: .milliseconds(40), duration: .seconds(1), strong: 0.2, weak: 0.2))
         round.synthesize()
