@@ -38,14 +38,16 @@ for kernel in "${kernels[@]}"; do
     [[ $status -ne 0 ]] && exit "$status"
 done
 
-# haptics as `make install` builds it (release, and the Makefile's STATIC_EXECUTABLE: one static
-# executable, libevdev and glibc linked in), so the program people install is the one the kernel
-# plays with, and timing tests measure its speed, not a debug build's.
+# haptics and hapticsd as `make install` builds them (release; haptics one static executable,
+# the Makefile's STATIC_EXECUTABLE; hapticsd with the Swift runtime linked in, its STATIC), so
+# the programs people install are the ones the kernel plays with, and timing tests measure
+# their speed, not a debug build's.
 static=(-c release --scratch-path .build/static-executable -Xswiftc -static-executable)
 "$swift" build "${static[@]}" --product haptics
 haptics=$("$swift" build "${static[@]}" --show-bin-path)/haptics
-"$swift" build --product hapticsd
-bin=$("$swift" build --show-bin-path)
+static_stdlib=(-c release --scratch-path .build/static-stdlib --static-swift-stdlib)
+"$swift" build "${static_stdlib[@]}" --product hapticsd
+hapticsd=$("$swift" build "${static_stdlib[@]}" --show-bin-path)/hapticsd
 # The kernel tests are a package of their own, with its own .build, planned afresh
 # (scripts/replan.sh says why).
 scripts/replan.sh Tests/KernelTests
@@ -64,6 +66,7 @@ cc -O2 -Wall -o "$tone_writer" Tests/KernelTests/ToneWriter/tone-writer.c -lasou
 # A C program on libhaptics (the debug build, by its soname through an rpath) for the library's
 # trigger test on the emulated DualSense.
 "$swift" build --product HapticsC
+bin=$("$swift" build --show-bin-path)
 libhaptics_dir=$root/.build/libhaptics
 mkdir -p "$libhaptics_dir"
 ln -sf "$bin/libHapticsC.so" "$libhaptics_dir/libhaptics.so.0"
@@ -80,7 +83,7 @@ log=$(mktemp)
 plan=$(mktemp)
 trap 'rm -f "$log" "$plan" "$plan.newer"' EXIT
 # hapticsd runs in the guest on a dbus-daemon of its own, asked for feedback by busctl.
-daemon=("$bin/hapticsd" /usr/bin/dbus-daemon /usr/bin/busctl)
+daemon=("$hapticsd" /usr/bin/dbus-daemon /usr/bin/busctl)
 # fbcli asks hapticsd for a theme's Led feedback and stays on the bus until it ends.
 fbcli=/usr/bin/fbcli
 failed=0

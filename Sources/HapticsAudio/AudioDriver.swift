@@ -154,6 +154,12 @@ public final class AudioDriver: HapticDriver {
     /// starts the feeder that keeps the PCM fed while it sounds. A sounding frame first hands
     /// back the voice coils of the pads that rest (`handBack`).
     public func apply(_ frame: RumbleFrame) throws {
+        try apply(frame, at: locality)
+    }
+
+    /// Plays the frame as `apply(_:)` does, at `locality` rather than the driver's: the
+    /// engines that share one driver (one stream per card) each play their own locality.
+    package func apply(_ frame: RumbleFrame, at locality: Locality) throws {
         try prepare()
         let wave = WaveformFrame(frame, at: locality, split: RenderSettings(pad: renderProfile).split)
         if wave.left.amplitude > 0 || wave.right.amplitude > 0 {

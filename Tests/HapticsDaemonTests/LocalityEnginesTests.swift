@@ -63,18 +63,19 @@ import Testing
     }
 
     @Test func anOutputThatCannotBeOpenedIsAFailedCallSayingWhy() {
-        let origin = MonotonicInstant.now
+        let (origin, voiceCoils) = (MonotonicInstant.now, VoiceCoilCards { _ in })
         for output in [
             LocalityRoute.Output.evdev(nodes: ["/dev/null"], parts: [.leftHandle]), .hidraw(node: "/dev/null", locality: .rightTrigger),
         ] {
             do {
-                let engine = try LocalityEngines.liveEngine(for: output, origin: origin) { _ in }
+                let engine = try LocalityEngines.liveEngine(for: output, origin: origin, voiceCoils: voiceCoils) { _ in }
                 Issue.record("\(output) opened: \(engine)")
             } catch {
                 #expect(error.name == "org.freedesktop.DBus.Error.Failed", "\(output): \(error)")
                 #expect(!error.message.isEmpty)
             }
         }
-        #expect((try? LocalityEngines.liveEngine(for: .lines(.json, locality: .triggers), origin: origin) { _ in }) != nil)
+        let lines = LocalityRoute.Output.lines(.json, locality: .triggers)
+        #expect((try? LocalityEngines.liveEngine(for: lines, origin: origin, voiceCoils: voiceCoils) { _ in }) != nil)
     }
 }

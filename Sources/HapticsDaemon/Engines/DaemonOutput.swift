@@ -22,8 +22,12 @@ struct DaemonOutput {
     /// The output `options` ask for: each driver's, and several through a `FanOutDriver`
     /// (their devices listed in order). Device notices go to `log`, and to `mailbox` so
     /// that a device dropped while playing (on the player's thread) updates `Devices` too.
-    init(_ options: DaemonOptions, log: @escaping @Sendable (String) -> Void, mailbox: Mailbox<DaemonWork>) {
-        let outputs = options.drivers.map { Self(choice: $0, options: options, log: log, mailbox: mailbox) }
+    /// `auto` plays a DualSense's voice coils through `voiceCoils`, shared with the localities'
+    /// engines.
+    init(
+        _ options: DaemonOptions, voiceCoils: VoiceCoilCards, log: @escaping @Sendable (String) -> Void, mailbox: Mailbox<DaemonWork>
+    ) {
+        let outputs = options.drivers.map { Self(choice: $0, options: options, voiceCoils: voiceCoils, log: log, mailbox: mailbox) }
         if outputs.count == 1, let only = outputs.first {
             self = only
             return
@@ -36,7 +40,8 @@ struct DaemonOutput {
 
     /// The output of one driver.
     private init(
-        choice: DriverChoice, options: DaemonOptions, log: @escaping @Sendable (String) -> Void, mailbox: Mailbox<DaemonWork>
+        choice: DriverChoice, options: DaemonOptions, voiceCoils: VoiceCoilCards, log: @escaping @Sendable (String) -> Void,
+        mailbox: Mailbox<DaemonWork>
     ) {
         switch choice {
         case .record:
@@ -62,7 +67,7 @@ struct DaemonOutput {
                 hotPlug = nil
             }
             if choice == .auto {
-                let routing = VoiceCoilRouting(evdev: evdev) { log("hapticsd: note: \($0)") }
+                let routing = VoiceCoilRouting(evdev: evdev, voiceCoils: voiceCoils) { log("hapticsd: note: \($0)") }
                 driver = routing
                 take = { change in
                     evdev.handle(change)

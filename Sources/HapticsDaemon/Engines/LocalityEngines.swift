@@ -115,8 +115,11 @@ final class LocalityEngines {
 extension LocalityEngines {
     /// The engines of a running daemon started at `origin`: `options`' drivers, over the pads
     /// its `--device` selects (the evdev pads, else those hidraw alone reaches), discovered
-    /// again whenever the devices change; notices go to `notice`.
-    convenience init(_ options: DaemonOptions, origin: MonotonicInstant, notice: @escaping @Sendable (String) -> Void) {
+    /// again whenever the devices change, voice coils played through `voiceCoils`; notices go
+    /// to `notice`.
+    convenience init(
+        _ options: DaemonOptions, origin: MonotonicInstant, voiceCoils: VoiceCoilCards, notice: @escaping @Sendable (String) -> Void
+    ) {
         let selection = options.device
         let paths = options.drivers.map(LocalityRoute.Path.init)
         let needsPads = paths.contains { if case .lines = $0 { false } else { true } }
@@ -133,14 +136,16 @@ extension LocalityEngines {
                 LocalityRoute.Pad(device: $0, hidraw: hidraw.pad(for: $0), hasSoundCard: cards.card(forEventNode: $0.node) != nil)
             }
         } make: { output throws(MethodError) in
-            try Self.liveEngine(for: output, origin: origin, notice: notice)
+            try Self.liveEngine(for: output, origin: origin, voiceCoils: voiceCoils, notice: notice)
         }
     }
 
     /// The engine of one output on the real devices, its driver prepared; lines count their
-    /// times from `origin`, the daemon's start.
+    /// times from `origin`, the daemon's start; voice coils play through a voice of
+    /// `voiceCoils`.
     static func liveEngine(
-        for output: LocalityRoute.Output, origin: MonotonicInstant, notice: @escaping @Sendable (String) -> Void
+        for output: LocalityRoute.Output, origin: MonotonicInstant, voiceCoils: VoiceCoilCards,
+        notice: @escaping @Sendable (String) -> Void
     ) throws(MethodError) -> HapticEngine {
         switch output {
         case .lines(let format, let locality):
@@ -170,7 +175,7 @@ extension LocalityEngines {
             }
             return HapticEngine(driver: driver, settings: RenderSettings(pad: driver.renderProfile))
         case .audio(let node, let locality, let auto):
-            let driver = AudioDriver.daemon(selection: .path(node), locality: locality, notice: notice)
+            let driver = voiceCoils.voice(for: node, at: locality)
             do {
                 try driver.prepare()
             } catch {
@@ -178,7 +183,8 @@ extension LocalityEngines {
                 guard auto else { throw .failed(Advice.message(for: error)) }
                 notice("\(Advice.message(for: error)); playing the handles through evdev rumble")
                 return try liveEngine(
-                    for: .evdev(nodes: [node], parts: locality.parts(of: PadPart.handles)), origin: origin, notice: notice)
+                    for: .evdev(nodes: [node], parts: locality.parts(of: PadPart.handles)), origin: origin, voiceCoils: voiceCoils,
+                    notice: notice)
             }
             return HapticEngine(driver: driver, settings: RenderSettings(pad: driver.renderProfile))
         }

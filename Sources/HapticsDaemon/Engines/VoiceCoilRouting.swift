@@ -8,8 +8,8 @@ import Synchronization
 
 /// The main engine's driver under `--driver auto`: the evdev driver for every pad (its device
 /// list and hot-plug), except that a DualSense plays its frames on its voice coils, where `auto`
-/// on the command line plays its handles (`PadPaths.auto`): through its sound card over USB (an
-/// `AudioDriver`), through its hidraw node over Bluetooth where this user may write to it (a
+/// on the command line plays its handles (`PadPaths.auto`): through its sound card over USB (a
+/// voice of `VoiceCoilCards`, shared with the localities' engines), through its hidraw node over Bluetooth where this user may write to it (a
 /// `HidrawDriver` at the handles, reports 0x32). The evdev driver passes those pads by
 /// (`EvdevDriver.playElsewhere(_:)`).
 ///
@@ -30,13 +30,16 @@ final class VoiceCoilRouting: HapticDriver {
     /// The evdev driver every pad is listed by.
     let evdev: EvdevDriver
     private let notice: @Sendable (String) -> Void
+    private let voiceCoils: VoiceCoilCards
     private let hidraw = HidrawDiscovery()
     private let cards = SoundCardDiscovery()
     private let state: Mutex<State>
 
-    /// Routes the pads of `evdev`: `notice` hears about voice coils that cannot be opened.
-    init(evdev: EvdevDriver, notice: @escaping @Sendable (String) -> Void) {
+    /// Routes the pads of `evdev`, playing USB pads' voice coils through `voiceCoils`:
+    /// `notice` hears about voice coils that cannot be opened.
+    init(evdev: EvdevDriver, voiceCoils: VoiceCoilCards, notice: @escaping @Sendable (String) -> Void) {
         self.evdev = evdev
+        self.voiceCoils = voiceCoils
         self.notice = notice
         state = Mutex(State(drivers: FanOutDriver([evdev])))
     }
@@ -115,7 +118,7 @@ final class VoiceCoilRouting: HapticDriver {
                 bluetooth: node?.isBluetooth ?? false, locality: .handles, name: pad.name)
         else { return nil }
         if !paths.audio.isEmpty {
-            return AudioDriver.daemon(selection: .path(pad.node), locality: PadPaths.locality(of: paths.audio), notice: notice)
+            return voiceCoils.voice(for: pad.node, at: PadPaths.locality(of: paths.audio))
         }
         guard !paths.hidraw.isEmpty else { return nil }
         return HidrawDriver(selection: .path(pad.node), locality: PadPaths.locality(of: paths.hidraw), notice: notice)

@@ -47,7 +47,9 @@ public enum DaemonService {
     ) throws(BusError) -> DaemonEnd {
         let mailbox = try Mailbox<DaemonWork>()
         let signals = try SignalChannel()
-        let output = DaemonOutput(options, log: log, mailbox: mailbox)
+        // One driver per pad's voice coils, which the main engine and the localities' share.
+        let voiceCoils = VoiceCoilCards { log("hapticsd: \($0)") }
+        let output = DaemonOutput(options, voiceCoils: voiceCoils, log: log, mailbox: mailbox)
         // hidraw renders for the pad it drives (the Switch Pro's HD Rumble profile), which
         // it names once it has opened it; audio for the voice coils; evdev renders as it
         // always has.
@@ -55,7 +57,7 @@ public enum DaemonService {
         try? hidraw?.prepare()
         let profile = hidraw?.renderProfile ?? (output.driver as? AudioDriver)?.renderProfile
         let engine = HapticEngine(driver: output.driver, settings: RenderSettings(pad: profile))
-        let localities = LocalityEngines(options, origin: .now) { notice in log("hapticsd: \(notice)") }
+        let localities = LocalityEngines(options, origin: .now, voiceCoils: voiceCoils) { notice in log("hapticsd: \(notice)") }
         let startFailure: (any Error)? = waitFor {
             do {
                 try await engine.start()

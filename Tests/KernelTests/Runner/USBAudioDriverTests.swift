@@ -205,7 +205,7 @@ enum USBAudioDriverTests {
 
     /// Plays `arguments` with `--driver DRIVER --device "Wireless Controller"` (`audio` unless
     /// told) to its end (status 0, no notice), then returns the packets that arrived from its
-    /// start until 200 ms after.
+    /// start until the stream stopped.
     private static func play(
         _ haptics: String, _ arguments: [String], driver: String = "audio", on pad: VirtualUSBDualSense
     ) throws -> [USBIPServer.IsochronousPacket] {
@@ -214,7 +214,7 @@ enum USBAudioDriverTests {
         try expect(
             status == 0 && !output.contains("note:"),
             "haptics \(arguments.joined(separator: " ")) --driver \(driver) exited \(status): \(output)")
-        usleep(200_000)
+        pad.waitUntilStreamStops()
         return Array(pad.isochronousPackets.dropFirst(before))
     }
 

@@ -25,6 +25,18 @@ final class VirtualUSBDualSense: Sendable {
     /// The isochronous packets the audio stream carried, each 4 channels of 16-bit samples.
     var isochronousPackets: [USBIPServer.IsochronousPacket] { server.isochronousPackets }
 
+    /// Waits until no isochronous packet has arrived for `quiet` (the stream has stopped), at
+    /// most `timeout`: on the instruction clock, the packets of a stream may arrive well after
+    /// the program that wrote it has exited.
+    func waitUntilStreamStops(quiet: Duration = .milliseconds(100), upTo timeout: Duration = .seconds(3)) {
+        var (count, since) = (isochronousPackets.count, Monotonic.now)
+        _ = Monotonic.wait(upTo: timeout) {
+            let arrived = isochronousPackets.count
+            if arrived != count { (count, since) = (arrived, Monotonic.now) }
+            return Monotonic.now - since >= quiet
+        }
+    }
+
     /// The output reports the driver sent on the interrupt OUT endpoint, report id first.
     var outputReports: [[UInt8]] { outputTransfers.map(\.data) }
 
