@@ -19,4 +19,14 @@ import Testing
         let changes = bytes.withUnsafeBytes { HotPlugMonitor.parse($0, directory: "/dev/input") }
         #expect(changes == [.appeared("/dev/input/event7"), .appeared("/dev/input/event7"), .disappeared("/dev/input/event3")])
     }
+
+    @Test func anotherDirectoryReportsTheNodesItsFilterAccepts() {
+        let bytes =
+            record(mask: UInt32(IN_CREATE), name: "pcmC1D0p") + record(mask: UInt32(IN_CREATE), name: "controlC1")
+            + record(mask: UInt32(IN_ATTRIB), name: "pcmC1D0p") + record(mask: UInt32(IN_DELETE), name: "pcmC1D0p")
+        let changes = bytes.withUnsafeBytes {
+            HotPlugMonitor.parse($0, directory: "/dev/snd") { $0.hasPrefix("pcmC") && $0.hasSuffix("p") }
+        }
+        #expect(changes == [.appeared("/dev/snd/pcmC1D0p"), .appeared("/dev/snd/pcmC1D0p"), .disappeared("/dev/snd/pcmC1D0p")])
+    }
 }

@@ -1,13 +1,16 @@
+import Glibc
 import HapticsAudio
 import HapticsEvdev
 import HapticsHidraw
 import HapticsModel
+import HapticsPlatform
 import HapticsPlayback
 import HapticsRouting
 
 /// Where the daemon's frames go, with what its loop needs to follow the devices: the driver,
 /// the list behind the `Devices` property, and, for evdev, the hot-plug monitor whose
-/// descriptor joins the loop's `poll` and the driver taking each change.
+/// descriptor joins the loop's `poll` and the driver taking each change (under `auto`, with
+/// the watches on where a DualSense's voice coils appear).
 struct DaemonOutput {
     /// The driver the engine plays through.
     let driver: any HapticDriver
@@ -18,6 +21,13 @@ struct DaemonOutput {
     let hotPlug: HotPlugMonitor?
     /// Hands a change to the driver.
     let take: (DeviceChange) -> Void
+    /// inotify on where a DualSense's voice coils appear after its event node (the playback
+    /// PCMs in `/dev/snd`, the hidraw nodes in `/dev`), for the loop to poll: empty but under
+    /// `auto` (or where they cannot be watched).
+    let voiceCoilWatches: [HotPlugMonitor]
+    /// Looks again at the DualSenses whose voice coils were not reachable yet (a watch saw a
+    /// change).
+    let voiceCoilPathsChanged: () -> Void
 
     /// The output `options` ask for: each driver's, and several through a `FanOutDriver`
     /// (their devices listed in order). Device notices go to `log`, and to `mailbox` so
@@ -36,6 +46,8 @@ struct DaemonOutput {
         devices = { outputs.flatMap { $0.devices() } }
         hotPlug = outputs.lazy.compactMap(\.hotPlug).first
         take = { change in for output in outputs { output.take(change) } }
+        voiceCoilWatches = outputs.flatMap(\.voiceCoilWatches)
+        voiceCoilPathsChanged = { for output in outputs { output.voiceCoilPathsChanged() } }
     }
 
     /// The output of one driver.
@@ -49,11 +61,15 @@ struct DaemonOutput {
             devices = { [DeviceEntry(node: "-", name: "standard output", kind: "record")] }
             hotPlug = nil
             take = { _ in }
+            voiceCoilWatches = []
+            voiceCoilPathsChanged = {}
         case .stdout:
             driver = DaemonLineDriver(format: .text)
             devices = { [DeviceEntry(node: "-", name: "standard output", kind: "text")] }
             hotPlug = nil
             take = { _ in }
+            voiceCoilWatches = []
+            voiceCoilPathsChanged = {}
         case .auto, .evdev:
             let evdev = EvdevDriver(selection: options.device, watchesHotPlug: false) { notice in
                 log("hapticsd: \(notice)")
@@ -73,9 +89,13 @@ struct DaemonOutput {
                     evdev.handle(change)
                     routing.devicesChanged()
                 }
+                voiceCoilWatches = Self.voiceCoilWatches(log: log)
+                voiceCoilPathsChanged = { routing.devicesChanged() }
             } else {
                 driver = evdev
                 take = { evdev.handle($0) }
+                voiceCoilWatches = []
+                voiceCoilPathsChanged = {}
             }
         case .hidraw:
             let hidraw = HidrawDriver(selection: options.device) { log("hapticsd: \($0)") }
@@ -83,6 +103,8 @@ struct DaemonOutput {
             devices = { hidraw.pads.map { DeviceEntry(node: $0.node, name: $0.device.name, kind: "hidraw") } }
             hotPlug = nil
             take = { _ in }
+            voiceCoilWatches = []
+            voiceCoilPathsChanged = {}
         case .audio:
             let notice: @Sendable (String) -> Void = { log("hapticsd: \($0)") }
             let audio = AudioDriver.daemon(selection: options.device, notice: notice)
@@ -90,6 +112,29 @@ struct DaemonOutput {
             devices = { audio.cards.map { DeviceEntry(node: $0.card.playbackNode, name: $0.pad.name, kind: "audio") } }
             hotPlug = nil
             take = { _ in }
+            voiceCoilWatches = []
+            voiceCoilPathsChanged = {}
+        }
+    }
+
+    /// The watches on the playback PCMs in `/dev/snd` (where it exists: a machine with no sound
+    /// card has none) and the hidraw nodes in `/dev`; one that cannot be made is a note (a
+    /// DualSense then plays its voice coils only if they were there when its event node
+    /// appeared).
+    private static func voiceCoilWatches(log: @Sendable (String) -> Void) -> [HotPlugMonitor] {
+        let watched: [(directory: String, accepts: @Sendable (String) -> Bool)] = [
+            ("/dev/snd", { $0.hasPrefix("pcmC") && $0.hasSuffix("p") }), ("/dev", { $0.hasPrefix("hidraw") }),
+        ]
+        return watched.compactMap { directory, accepts in
+            do throws(Errno) {
+                return try HotPlugMonitor(directory: directory, accepts: accepts)
+            } catch {
+                guard error.code != ENOENT else { return nil }
+                log(
+                    "hapticsd: note: cannot watch \(directory) (\(error)); "
+                        + "a DualSense plays its voice coils only if they are there when it appears")
+                return nil
+            }
         }
     }
 }

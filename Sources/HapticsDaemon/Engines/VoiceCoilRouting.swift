@@ -13,14 +13,18 @@ import Synchronization
 /// `HidrawDriver` at the handles, reports 0x32). The evdev driver passes those pads by
 /// (`EvdevDriver.playElsewhere(_:)`).
 ///
-/// Each pad is looked at once, when it first appears in the evdev driver's list (`prepare`,
-/// and `devicesChanged()` after hot-plug); one whose voice coils cannot be opened (a busy card)
+/// A pad is looked at when it appears in the evdev driver's list (`prepare`, and
+/// `devicesChanged()` after hot-plug), and a DualSense whose voice coils it could not reach
+/// yet (its card or its hidraw node is not there, or not writable, when its event node
+/// appears) again at each change after (`devicesChanged()` when a sound card or a hidraw node
+/// appears or udev grants access to it); one whose voice coils cannot be opened (a busy card)
 /// is one notice and plays evdev rumble. A pad that leaves closes its voice coils' driver.
 final class VoiceCoilRouting: HapticDriver {
     private struct State {
         /// The voice coils' driver of each pad that has one, by evdev node.
         var coils: [String: any HapticDriver] = [:]
-        /// The evdev nodes looked at.
+        /// The evdev nodes looked at for good: every pad but a DualSense whose voice coils
+        /// were not reachable yet.
         var seen: Set<String> = []
         /// What a frame plays through: the evdev driver, then the voice coils' drivers (kept
         /// with `coils`, so a frame builds no list).
@@ -72,9 +76,10 @@ final class VoiceCoilRouting: HapticDriver {
         evdev.playElsewhere([])
     }
 
-    /// Follows the evdev driver's list after a change: looks at the pads new to it (opening
-    /// their voice coils where `auto` plays there), closes the voice coils of those gone, and
-    /// tells the evdev driver which pads it passes by.
+    /// Follows the evdev driver's list after a change: looks at the pads new to it, and at the
+    /// DualSenses whose voice coils were not reachable yet (opening their voice coils where
+    /// `auto` plays there), closes the voice coils of those gone, and tells the evdev driver
+    /// which pads it passes by.
     func devicesChanged() {
         let devices = evdev.devices
         let nodes = Set(devices.map(\.node))
@@ -87,8 +92,13 @@ final class VoiceCoilRouting: HapticDriver {
         }
         for driver in gone { driver.close() }
         var made: [String: any HapticDriver] = [:]
+        var settled: [String] = []
         for pad in fresh {
-            guard let driver = voiceCoils(of: pad) else { continue }
+            guard let driver = voiceCoils(of: pad) else {
+                if pad.profile != .dualSense { settled.append(pad.node) }
+                continue
+            }
+            settled.append(pad.node)
             do {
                 try driver.prepare()
                 made[pad.node] = driver
@@ -98,7 +108,7 @@ final class VoiceCoilRouting: HapticDriver {
             }
         }
         let elsewhere = state.withLock { state in
-            state.seen.formUnion(fresh.map(\.node))
+            state.seen.formUnion(settled)
             state.coils.merge(made) { _, new in new }
             state.drivers = FanOutDriver([evdev] + Array(state.coils.values))
             return Set(state.coils.keys)

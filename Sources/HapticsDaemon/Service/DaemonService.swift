@@ -90,8 +90,8 @@ public enum DaemonService {
         return Int32(min(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000, 60_000))
     }
 
-    /// The loop: the bus, the signals, the mailbox and hot-plug, until a signal or the loss of
-    /// the name ends it (motors stopped).
+    /// The loop: the bus, the signals, the mailbox, hot-plug and the voice coils' watches, until
+    /// a signal or the loss of the name ends it (motors stopped).
     private static func serveLoop(
         _ options: DaemonOptions,
         engine: HapticEngine,
@@ -151,6 +151,7 @@ public enum DaemonService {
                 pollfd(fd: mailbox.fileDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: output.hotPlug?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
+            fds += output.voiceCoilWatches.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             // A signal interrupting the wait is no error: signalfd delivers it on the next turn.
             guard ready >= 0 || errno == EINTR else { throw BusError("waiting in poll", result: -errno) }
@@ -173,6 +174,9 @@ public enum DaemonService {
                 for change in hotPlug.changes() { output.take(change) }
                 service.perform(.devicesChanged)
             }
+            let coilPathsChanged = zip(fds.dropFirst(4), output.voiceCoilWatches).filter { $0.0.revents != 0 }
+                .reduce(false) { changed, ready in !ready.1.changes().isEmpty || changed }
+            if coilPathsChanged { output.voiceCoilPathsChanged() }
         }
     }
 

@@ -39,6 +39,12 @@ enum DaemonTests {
             },
             KernelTest(
                 name:
+                    "hapticsd: a USB DualSense plugged in while it serves, its sound card bound after its gamepad, plays Impact on its voice coils once the card is there"
+            ) {
+                try await routesACardBoundLate(programs)
+            },
+            KernelTest(
+                name:
                     "hapticsd: Impact plays on a Bluetooth DualSense's voice coils as reports 0x32, not its rumble emulation, and ends in a silent one"
             ) {
                 try await streamsTheBluetoothVoiceCoils(programs)
@@ -183,6 +189,41 @@ enum DaemonTests {
             !sounding(left, 3),
             "ImpactAt left-handle (from packet \(left - packets)) sounded on channel 4 too: "
                 + soundingSpans(pad.isochronousPackets, from: packets))
+    }
+
+    /// hapticsd, serving, sees a USB DualSense's gamepad appear before its sound card (bound
+    /// later, as when snd-usb-audio loads after hid-playstation): the pad is looked at again
+    /// when the card appears, so `Impact` reaches channels 3-4.
+    private static func routesACardBoundLate(_ programs: Programs) async throws {
+        let bus = try startBus(programs)
+        defer { stop(bus) }
+        let daemon = try ChildProcess(programs.hapticsd, [])
+        defer { stop(daemon) }
+        let (call, object, own) = (busctl(programs), Self.object, Self.own)
+        try waitUntilServing(call: call, object: object, own: own)
+        let (pad, device) = try VirtualUSBDualSense.attachingTheGamepadFirst()
+        defer { pad.detach() }
+        let node = try require(VirtualUSBDualSense.eventNode(), "the USB DualSense's gamepad is gone")
+        try expect(
+            Monotonic.wait(upTo: .seconds(3)) { (try? call(["get-property"] + object + [own, "Devices"]))?.output.contains(node) == true },
+            "Devices never listed the USB DualSense's gamepad \(node)")
+        try VirtualUSBDualSense.bindSoundCard(of: device)
+        let (packets, reports) = (pad.isochronousPackets.count, pad.outputReports.count)
+        let sounding = {
+            pad.isochronousPackets.dropFirst(packets).contains { !USBAudioTests.isSilent($0.payload, channels: 2..<4) }
+        }
+        // The card's node may appear a moment before hapticsd has looked again: the first
+        // impacts may still go to the rumble emulation, so the check is on the last one.
+        var asked = 0
+        var reached = false
+        while !reached && asked < 10 {
+            asked += 1
+            let impact = try call(["call"] + object + [own, "Impact", "ssd", "app", "heavy", "1"])
+            try expect(impact.status == 0, "Impact failed: \(impact.output)")
+            reached = Monotonic.wait(upTo: .seconds(1)) { sounding() }
+        }
+        try expect(reached, "no Impact reached channels 3-4 after the card was bound (\(pad.outputReports.count - reports) reports since)")
+        print("note: the Impact asked \(asked == 1 ? "first" : "as number \(asked)") after the card was bound played on the voice coils")
     }
 
     /// Waits (at most 5 s) until the actuators' channels have sounded in the pad's packets from
