@@ -16,7 +16,6 @@ import Testing
 
         private let log = Mutex<[Call]>([])
         var calls: [Call] { log.withLock { $0 } }
-        var renderProfile: PadProfile { .dualSenseVoiceCoils }
 
         func prepare() { log.withLock { $0.append(.prepare) } }
         func apply(_ frame: RumbleFrame) { apply(frame, at: .all) }

@@ -6,8 +6,6 @@ import HapticsModel
 protocol LocalizedDriver: HapticDriver {
     /// Plays `frame` at `locality`, as `apply(_:)` plays it at the driver's own.
     func apply(_ frame: RumbleFrame, at locality: Locality) throws
-    /// The profile frames for it are rendered with.
-    var renderProfile: PadProfile { get }
 }
 
 extension AudioDriver: LocalizedDriver {}

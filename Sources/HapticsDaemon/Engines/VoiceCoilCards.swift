@@ -5,11 +5,12 @@ import Synchronization
 /// The voice coils hapticsd plays over USB audio, one driver per pad shared by every engine
 /// that plays there: a card's PCM opens for one stream at a time, so the main engine and the
 /// localities' engines (`ImpactAt left-handle`) take voices of one driver (`voice(for:at:)`)
-/// rather than find the card busy each other's.
+/// rather than find the card held by one another.
 ///
-/// The newest sounding frame takes the pad's voice coils, as the newest effect uploaded takes
-/// a rumble motor; a voice's silence or stop ends only what that voice played, never an
-/// effect another voice started since. The driver closes with the last voice.
+/// The coils play one waveform: the newest sounding frame takes them (where the kernel adds
+/// up the rumble effects of several engines, two voices sounding at once take turns frame by
+/// frame); a voice's silence or stop ends only what that voice played, never an effect
+/// another voice started since. The driver closes with the last voice.
 final class VoiceCoilCards: Sendable {
     /// One pad's shared driver: the voices that use it, and the one whose frame sounds.
     private struct Card {

@@ -9,9 +9,9 @@ import Synchronization
 /// The main engine's driver under `--driver auto`: the evdev driver for every pad (its device
 /// list and hot-plug), except that a DualSense plays its frames on its voice coils, where `auto`
 /// on the command line plays its handles (`PadPaths.auto`): through its sound card over USB (a
-/// voice of `VoiceCoilCards`, shared with the localities' engines), through its hidraw node over Bluetooth where this user may write to it (a
-/// `HidrawDriver` at the handles, reports 0x32). The evdev driver passes those pads by
-/// (`EvdevDriver.playElsewhere(_:)`).
+/// voice of `VoiceCoilCards`, whose stream the localities' engines share), through its hidraw
+/// node over Bluetooth where this user may write to it (a `HidrawDriver` at the handles,
+/// reports 0x32). The evdev driver passes those pads by (`EvdevDriver.playElsewhere(_:)`).
 ///
 /// A pad is looked at when it appears in the evdev driver's list (`prepare`, and
 /// `devicesChanged()` after hot-plug), and a DualSense whose voice coils it could not reach
