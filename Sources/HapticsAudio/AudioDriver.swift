@@ -354,10 +354,19 @@ public final class AudioDriver: HapticDriver {
         pad.generation &+= 1
     }
 
-    /// The pads `selection` picks with their cards. `auto` picks among the pads that have a
-    /// card (where one has), so a pad without one listed first does not hide one that has.
+    /// The pads `selection` picks with their cards.
     private func choosePads() throws(AudioError) -> [(EvdevDeviceInfo, SoundCard)] {
-        let devices = listDevices()
+        try Self.pads(selectedBy: selection, at: locality, among: listDevices(), discovery: discovery)
+    }
+
+    /// The pads `selection` picks among `devices`, with their cards (`discovery` finds them),
+    /// to play at `locality`. `auto` picks among the pads that have a card (where one has), so
+    /// a pad without one listed first does not hide one that has.
+    ///
+    /// - Throws: `AudioError`: no pad, a locality without a handle, no card (over Bluetooth).
+    package static func pads(
+        selectedBy selection: DeviceSelection, at locality: Locality, among devices: [EvdevDeviceInfo], discovery: SoundCardDiscovery
+    ) throws(AudioError) -> [(EvdevDeviceInfo, SoundCard)] {
         let cards = devices.map { discovery.card(forEventNode: $0.node) }
         let withCards = zip(devices, cards).filter { $0.1 != nil }.map(\.0)
         let picked = selection.pick(from: selection == .auto && !withCards.isEmpty ? withCards : devices)

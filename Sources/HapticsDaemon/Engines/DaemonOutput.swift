@@ -106,10 +106,9 @@ struct DaemonOutput {
             voiceCoilWatches = []
             voiceCoilPathsChanged = {}
         case .audio:
-            let notice: @Sendable (String) -> Void = { log("hapticsd: \($0)") }
-            let audio = AudioDriver.daemon(selection: options.device, notice: notice)
+            let audio = VoiceCoilSelection(selection: options.device, voiceCoils: voiceCoils)
             driver = audio
-            devices = { audio.cards.map { DeviceEntry(node: $0.card.playbackNode, name: $0.pad.name, kind: "audio") } }
+            devices = { audio.pads.map { DeviceEntry(node: $0.card.playbackNode, name: $0.device.name, kind: "audio") } }
             hotPlug = nil
             take = { _ in }
             voiceCoilWatches = []

@@ -55,7 +55,7 @@ public enum DaemonService {
         // always has.
         let hidraw = output.driver as? HidrawDriver
         try? hidraw?.prepare()
-        let profile = hidraw?.renderProfile ?? (output.driver as? AudioDriver)?.renderProfile
+        let profile = hidraw?.renderProfile ?? (output.driver is VoiceCoilSelection ? .dualSenseVoiceCoils : nil)
         let engine = HapticEngine(driver: output.driver, settings: RenderSettings(pad: profile))
         let localities = LocalityEngines(options, origin: .now, voiceCoils: voiceCoils) { notice in log("hapticsd: \(notice)") }
         let startFailure: (any Error)? = waitFor {

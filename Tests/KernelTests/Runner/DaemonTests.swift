@@ -39,6 +39,12 @@ enum DaemonTests {
             },
             KernelTest(
                 name:
+                    "hapticsd --driver audio: Impact plays on a USB DualSense's voice coils; ImpactAt left-handle right after it on the left actuator alone"
+            ) {
+                try await playsTheVoiceCoils(programs, arguments: ["--driver", "audio"])
+            },
+            KernelTest(
+                name:
                     "hapticsd: a USB DualSense plugged in while it serves, its sound card bound after its gamepad, plays Impact on its voice coils once the card is there"
             ) {
                 try await routesACardBoundLate(programs)
@@ -149,18 +155,19 @@ enum DaemonTests {
             "the second impact never pulsed: \(sent())")
     }
 
-    /// hapticsd under `auto` plays a USB DualSense (over USB/IP, with its sound card) on its
-    /// voice coils: `Impact` reaches channels 3-4 and no report turns its rumble emulation on;
-    /// `ImpactAt left-handle` sounds on channel 3 alone, asked as soon as the Impact's stream
-    /// has stopped (the card may still be held then: the engines share it). Each impact is
-    /// waited out by the packets the pad receives, not by the clock, as they may come late.
-    private static func playsTheVoiceCoils(_ programs: Programs) async throws {
+    /// hapticsd under `auto` (or `arguments`' driver) plays a USB DualSense (over USB/IP, with
+    /// its sound card) on its voice coils: `Impact` reaches channels 3-4 and no report turns
+    /// its rumble emulation on; `ImpactAt left-handle` sounds on channel 3 alone, asked as
+    /// soon as the Impact's stream has stopped (the card may still be held then: the engines
+    /// share it). Each impact is waited out by the packets the pad receives, not by the clock,
+    /// as they may come late.
+    private static func playsTheVoiceCoils(_ programs: Programs, arguments: [String] = []) async throws {
         let bus = try startBus(programs)
         defer { stop(bus) }
         let pad = try VirtualUSBDualSense()
         defer { pad.detach() }
         _ = try pad.waitForBinding()
-        let daemon = try ChildProcess(programs.hapticsd, [])
+        let daemon = try ChildProcess(programs.hapticsd, arguments)
         defer { stop(daemon) }
         let (call, object, own) = (busctl(programs), Self.object, Self.own)
         try waitUntilServing(call: call, object: object, own: own)
