@@ -147,8 +147,8 @@ let package = Package(
         .testTarget(
             name: "HapticsDaemonTests",
             dependencies: [
-                "HapticsDaemon", "HapticsTesting", "HapticsEvdev", "HapticsHidraw", "Haptics", "HapticsModel", "HapticsPlayback",
-                "FeedbackTheme", "CSDBus",
+                "HapticsDaemon", "HapticsTesting", "HapticsEvdev", "HapticsHidraw", "HapticsAudio", "Haptics", "HapticsModel",
+                "HapticsPlayback", "FeedbackTheme", "CSDBus",
             ],
             swiftSettings: strict),
         .testTarget(
