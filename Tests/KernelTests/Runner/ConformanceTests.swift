@@ -53,8 +53,13 @@ enum ConformanceTests {
         }
     }
 
-    /// A pulse's start and end may differ by this much between the daemons, in milliseconds.
+    /// A pulse's start and end may differ by this much between the daemons, in milliseconds,
+    /// plus `lateness` of the time since the event was sent.
     static let timeTolerance = 10.0
+    /// How late feedbackd's timers may run, in milliseconds per millisecond waited: on the
+    /// instruction clock its 10 s `phone-incoming-call` pulse ends 9 to 10 ms late (1 ms per
+    /// second), so a time `t` may differ by `timeTolerance + t * lateness` (twice that rate).
+    static let lateness = 0.002
     /// The shortest pulse hapticsd plays, in milliseconds: its renderer's minimum pulse.
     static let minimumPulse = RenderSettings().minimumTransientPulse.inMilliseconds
     /// `FeedbackEnded` may differ by this much, in milliseconds.
@@ -122,14 +127,14 @@ enum ConformanceTests {
         }
         for (index, (expected, actual)) in zip(reference, candidate).enumerated() {
             let number = "pulse \(index + 1)"
-            if abs(expected.start - actual.start) > timeTolerance {
+            if abs(expected.start - actual.start) > timeTolerance + max(expected.start, 0) * lateness {
                 found.append("\(number) starts at \(show(expected.start)) in feedbackd, \(show(actual.start)) in hapticsd")
             }
             // hapticsd's documented departure (docs/hapticsd.md, ThemeRenderer): a pulse shorter than the
             // renderer's minimum is lengthened to it, up to the next pulse's start.
             let next = index + 1 < reference.count ? reference[index + 1].start : Double.infinity
             let lengthened = max(expected.end, min(expected.start + minimumPulse, next))
-            if abs(lengthened - actual.end) > timeTolerance {
+            if abs(lengthened - actual.end) > timeTolerance + max(lengthened, 0) * lateness {
                 let shown = lengthened == expected.end ? show(expected.end) : "\(show(expected.end)) (lengthened: \(show(lengthened)))"
                 found.append("\(number) ends at \(shown) in feedbackd, \(show(actual.end)) in hapticsd")
             }
