@@ -174,8 +174,11 @@ public enum DaemonService {
                 for change in hotPlug.changes() { output.take(change) }
                 service.perform(.devicesChanged)
             }
-            let coilPathsChanged = zip(fds.dropFirst(4), output.voiceCoilWatches).filter { $0.0.revents != 0 }
-                .reduce(false) { changed, ready in !ready.1.changes().isEmpty || changed }
+            // Each ready watch is drained; one change or more looks at the pads again, once.
+            var coilPathsChanged = false
+            for (fd, watch) in zip(fds.dropFirst(4), output.voiceCoilWatches) where fd.revents != 0 {
+                if !watch.changes().isEmpty { coilPathsChanged = true }
+            }
             if coilPathsChanged { output.voiceCoilPathsChanged() }
         }
     }

@@ -233,16 +233,11 @@ enum DaemonTests {
         print("note: the Impact asked \(asked == 1 ? "first" : "as number \(asked)") after the card was bound played on the voice coils")
     }
 
-    /// Waits (at most 5 s) until the actuators' channels have sounded in the pad's packets from
-    /// index `from` and the stream has then stopped (no packet for 100 ms).
+    /// Waits (at most 5 s) until the stream has stopped (no packet for 100 ms); whether it did,
+    /// after the actuators' channels sounded in the pad's packets from index `from`.
     private static func waitUntilSoundEnds(_ pad: VirtualUSBDualSense, from: Int) -> Bool {
-        var (count, since) = (pad.isochronousPackets.count, Monotonic.now)
-        return Monotonic.wait(upTo: .seconds(5)) {
-            let packets = pad.isochronousPackets
-            if packets.count != count { (count, since) = (packets.count, Monotonic.now) }
-            guard Monotonic.now - since >= .milliseconds(100) else { return false }
-            return packets.dropFirst(from).contains { !USBAudioTests.isSilent($0.payload, channels: 2..<4) }
-        }
+        pad.waitUntilStreamStops(upTo: .seconds(5))
+            && pad.isochronousPackets.dropFirst(from).contains { !USBAudioTests.isSilent($0.payload, channels: 2..<4) }
     }
 
     /// Where channels 3 and 4 sound in `packets` from index `from`: each run of sounding

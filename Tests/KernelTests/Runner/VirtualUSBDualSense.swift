@@ -27,10 +27,11 @@ final class VirtualUSBDualSense: Sendable {
 
     /// Waits until no isochronous packet has arrived for `quiet` (the stream has stopped), at
     /// most `timeout`: on the instruction clock, the packets of a stream may arrive well after
-    /// the program that wrote it has exited.
-    func waitUntilStreamStops(quiet: Duration = .milliseconds(100), upTo timeout: Duration = .seconds(3)) {
+    /// the program that wrote it has exited. Returns whether the stream stopped in time.
+    @discardableResult
+    func waitUntilStreamStops(quiet: Duration = .milliseconds(100), upTo timeout: Duration = .seconds(3)) -> Bool {
         var (count, since) = (isochronousPackets.count, Monotonic.now)
-        _ = Monotonic.wait(upTo: timeout) {
+        return Monotonic.wait(upTo: timeout) {
             let arrived = isochronousPackets.count
             if arrived != count { (count, since) = (arrived, Monotonic.now) }
             return Monotonic.now - since >= quiet
